@@ -1,0 +1,121 @@
+package org.terndb.bench.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.terndb.cli.Cli;
+import org.terndb.cli.StrictJson;
+import org.terndb.txn.AbortReason;
+import org.terndb.txn.Protocols;
+
+/** Runs the real command on tiny sizes: checks it works end to end and counts, never how fast anything is. */
+class YcsbCommandTest {
+    private static final String[] TINY = {"--records", "10000", "--seconds", "0.3", "--warmup", "0.1"};
+
+    private static String[] run(int expectedExit, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new YcsbCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertEquals(expectedExit, code, stderr);
+        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+    }
+
+    private static String[] tiny(String... more) {
+        List<String> args = new ArrayList<>(List.of(TINY));
+        args.addAll(List.of(more));
+        return args.toArray(new String[0]);
+    }
+
+    private static JsonObject lastLine(String stdout) throws Exception {
+        assertTrue(stdout.endsWith("}\n"), stdout);
+        String[] lines = stdout.split("\n");
+        return StrictJson.parseObject(lines[lines.length - 1]);
+    }
+
+    private static void assertRun(JsonObject run) {
+        assertTrue(run.get("commits").getAsLong() > 0, "no commits: " + run);
+        assertTrue(run.get("tps").getAsDouble() > 0, run.toString());
+        assertTrue(run.get("p99_us").getAsDouble() >= run.get("p50_us").getAsDouble(), run.toString());
+        double ratio = run.get("abort_ratio").getAsDouble();
+        assertTrue(ratio >= 0 && ratio < 1, run.toString());
+        JsonObject reasons = run.getAsJsonObject("aborts_by_reason");
+        long sum = 0;
+        for (AbortReason r : AbortReason.all()) {
+            sum += reasons.get(r.name()).getAsLong();
+        }
+        assertEquals(run.get("aborts").getAsLong(), sum, run.toString());
+        assertTrue(run.get("omitted_writes").getAsLong() >= 0, run.toString());
+    }
+
+    @Test
+    void everyRegisteredProtocolAndTheBaselineRunAndReportJson() throws Exception {
+        if (Protocols.names().isEmpty()) {
+            JsonObject json = lastLine(run(Cli.EXIT_OK, tiny("--protocol", "none", "--json"))[0]);
+            assertEquals("none", json.get("protocol").getAsString());
+            assertRun(json);
+            assertEquals(0, json.get("aborts").getAsLong());
+            return;
+        }
+        JsonObject json = lastLine(run(Cli.EXIT_OK, tiny("--protocol", "all", "--baseline", "--skew", "0.8",
+                "--json"))[0]);
+        assertTrue(json.get("baseline_tps").getAsDouble() > 0, json.toString());
+        assertRun(json.getAsJsonObject("baseline"));
+        JsonArray runs = json.getAsJsonArray("runs");
+        List<String> seen = new ArrayList<>();
+        for (JsonElement e : runs) {
+            JsonObject run = e.getAsJsonObject();
+            assertRun(run);
+            assertTrue(run.get("ratio_to_baseline").getAsDouble() > 0, run.toString());
+            seen.add(run.get("protocol").getAsString());
+        }
+        assertEquals(new ArrayList<>(Protocols.names()), seen);
+        assertEquals(10000, json.get("records").getAsInt());
+        assertEquals(0.8, json.get("skew").getAsDouble());
+    }
+
+    @Test
+    void oneProtocolPrintsOneFlatObjectWithTheWorkload() throws Exception {
+        String protocol = Protocols.names().isEmpty() ? "none" : Protocols.names().iterator().next();
+        JsonObject json = lastLine(run(Cli.EXIT_OK, tiny("--protocol", protocol, "--workload", "F", "--threads",
+                "3", "--opt", "epoch_ms=5", "--long-txn-delay-us", "200", "--json"))[0]);
+        assertRun(json);
+        assertEquals(protocol, json.get("protocol").getAsString());
+        assertEquals(3, json.get("threads").getAsInt());
+        assertEquals("F", json.get("workload").getAsString());
+        assertTrue(json.get("rmw").getAsBoolean());
+        assertEquals("5", json.getAsJsonObject("options").get("epoch_ms").getAsString());
+        assertTrue(json.get("long_txn_commits").getAsLong() > 0, json.toString());
+        assertTrue(json.get("long_txn_commits").getAsLong() < json.get("commits").getAsLong(), json.toString());
+    }
+
+    @Test
+    void humanOutputIsATable() {
+        String stdout = run(Cli.EXIT_OK, tiny("--protocol", "none", "--workload", "B", "--threads", "1"))[0];
+        assertTrue(stdout.contains("abort ratio") && stdout.contains("p99 us"), stdout);
+        assertTrue(stdout.contains("\nnone "), stdout);
+    }
+
+    @Test
+    void invalidTxnOptionExitsWithUsageAndListsValidKeys() {
+        String stderr = run(Cli.EXIT_USAGE, "--protocol", "none", "--opt", "nonsense=1")[1];
+        assertTrue(stderr.contains("nonsense") && stderr.contains("valid options") && stderr.contains("backoff"),
+                stderr);
+    }
+
+    @Test
+    void helpListsTheTxnOptions() {
+        String stdout = run(Cli.EXIT_OK, "--help")[0];
+        assertTrue(stdout.contains("--skew") && stdout.contains("read_phase_extension_us"), stdout);
+    }
+}

@@ -1,0 +1,76 @@
+package org.terndb.txn;
+
+/**
+ * One transaction of the protocol its {@link ConcurrencyControl} runs. Obtained from {@link Worker#begin()} and
+ * used by that worker's thread only, until {@link #commit()} or {@link #abort()}.
+ *
+ * <p>Reads see the transaction's own writes. Any operation may throw {@link TransactionAbortedException}
+ * (protocols that detect conflicts early abort there); when it is thrown the transaction is already rolled
+ * back. Commit either makes every write visible at once or throws; nothing partial is ever visible.
+ *
+ * <p>Keys and rows are {@code byte[]} that the caller must not modify after handing them over (rows are
+ * immutable values shared with other transactions once committed).
+ *
+ * <p>A write is <em>blind</em> when the transaction did not read the record's value first; write-omission
+ * protocols (SSE) may omit blind writes. {@link #update} after {@link #read} of the same key is a
+ * read-modify-write.
+ */
+public interface Transaction {
+
+    /** The row with this primary key, or null if there is none. */
+    byte[] read(Table table, byte[] primaryKey);
+
+    /**
+     * Like {@link #read} but announces the intention to update the row: locking protocols take a write lock
+     * now (SELECT ... FOR UPDATE); optimistic protocols read as usual.
+     */
+    byte[] readForUpdate(Table table, byte[] primaryKey);
+
+    /**
+     * Point lookup through any index: for the primary index the key is the primary key; for a unique
+     * secondary index it is the secondary key. Returns the table row or null.
+     */
+    byte[] read(Index index, byte[] key);
+
+    /**
+     * Visits the rows whose key in {@code index} lies within the bounds, in index order ({@code reverse} =
+     * descending). {@code lo}/{@code hi} null mean unbounded; {@code limit} &lt;= 0 means no limit. The scan is
+     * phantom-safe under serializable protocols: a concurrent insert or delete in the range makes this
+     * transaction abort (or wait, for locking protocols) rather than commit on a changed range.
+     *
+     * @return the number of rows visited
+     */
+    int scan(Index index, byte[] lo, boolean loInclusive, byte[] hi, boolean hiInclusive, boolean reverse, int limit,
+             RowVisitor visitor);
+
+    /** Inserts a row. Returns false (and changes nothing) if the primary key or a unique secondary key exists. */
+    boolean insert(Table table, byte[] primaryKey, byte[] row);
+
+    /** Replaces the row with this primary key. Returns false if there is no such row. */
+    boolean update(Table table, byte[] primaryKey, byte[] row);
+
+    /**
+     * Overwrites the row without reading it: the caller asserts the new row does not depend on the current one.
+     * Returns false if no row has the key. The write is blind when this transaction has not read (nor written)
+     * the row before; then a concurrent update of the row does not make it abort, and write-omission protocols
+     * (SSE) may omit it. A row deleted between this call and commit makes the commit abort: a blind update never
+     * brings a row back. A table with secondary indexes, or a row already read or written by this transaction,
+     * is updated as by {@link #update} (the old row is needed). Protocols without a blind path also fall back to
+     * {@link #update}: correct, but not blind.
+     */
+    default boolean updateBlind(Table table, byte[] primaryKey, byte[] row) {
+        return update(table, primaryKey, row);
+    }
+
+    /** Deletes the row with this primary key. Returns false if there is no such row. */
+    boolean delete(Table table, byte[] primaryKey);
+
+    /** Commits, or throws {@link TransactionAbortedException} with nothing of this transaction visible. */
+    void commit();
+
+    /** Rolls back. Safe to call on a transaction the protocol already aborted. */
+    void abort();
+
+    /** True between {@link Worker#begin()} and commit/abort. */
+    boolean isActive();
+}

@@ -1,0 +1,23 @@
+package org.terndb.txn;
+
+/**
+ * The per-thread context of a protocol: it owns the reusable read/write sets, buffers and statistics, so that
+ * running transactions allocates nothing per operation in steady state. A worker is bound to the first thread
+ * that begins a transaction on it; using it from another thread fails with {@link IllegalStateException}.
+ * A worker runs one transaction at a time.
+ */
+public interface Worker extends AutoCloseable {
+
+    /** Starts a transaction. Fails with {@link IllegalStateException} if the previous one is still active. */
+    Transaction begin();
+
+    /** Counters of this worker (commits, aborts by reason, ...). Read from other threads approximately. */
+    TxnStats stats();
+
+    /** Sleeps or spins before a retry, as the adaptive backoff option says (no-op when it is off). */
+    void backoff();
+
+    /** Releases the worker: it stops holding back garbage collection and epochs. Idempotent. */
+    @Override
+    void close();
+}

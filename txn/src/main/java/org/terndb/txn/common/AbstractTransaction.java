@@ -1,0 +1,426 @@
+package org.terndb.txn.common;
+
+import java.util.Arrays;
+import java.util.List;
+import org.terndb.txn.AbortReason;
+import org.terndb.txn.DuplicateKeyException;
+import org.terndb.txn.Index;
+import org.terndb.txn.RowVisitor;
+import org.terndb.txn.Table;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
+
+/**
+ * What every protocol's transaction shares: the read, write and node sets, the table-level operations
+ * (secondary-index maintenance, unique checks, chunked phantom-safe scans, reading one's own writes), the
+ * life cycle (begin, commit, abort, misuse checks) and statistics. A protocol supplies how a committed record
+ * is read, how a write is buffered, and its commit and abort.
+ *
+ * <p>Inserts put a placeholder record (absent) into the index during the read phase, as Silo does (§4.5), so
+ * that concurrent inserters of the same key meet at one record and scans see the key's node change.
+ */
+public abstract class AbstractTransaction implements Transaction {
+    /** Records fetched from the tree per scan step; later steps resume after the last key. */
+    private static final int SCAN_CHUNK = 64;
+
+    protected final AbstractWorker worker;
+    protected final ReadSet readSet = new ReadSet();
+    protected final WriteSet writeSet = new WriteSet();
+    protected final NodeSet nodeSet = new NodeSet();
+
+    private ScanBuffer[] scanBuffers = new ScanBuffer[] {new ScanBuffer()};
+    private int scanDepth;
+    private boolean active;
+    private String endedBy = "it was never begun";
+
+    protected AbstractTransaction(AbstractWorker worker) {
+        this.worker = worker;
+    }
+
+    // ---------------------------------------------------------------- protocol hooks
+
+    /** Called at begin, after the sets are cleared and the epoch is announced. */
+    protected void onBegin() {
+    }
+
+    /**
+     * Reads a committed record the transaction has not written: returns its row, or null if the record is
+     * absent (not yet inserted or deleted). Records what validation needs (read set) and may lock.
+     *
+     * @param forUpdate the caller intends to write the record next (2PL takes the write lock now)
+     */
+    protected abstract byte[] readCommitted(Index index, Record record, boolean forUpdate);
+
+    /** A new, absent record to be placed in the tree by an insert of this transaction. */
+    protected abstract Record newPlaceholder(byte[] key);
+
+    /**
+     * Buffers a write: {@code row} is the new row, null to delete. {@code kind} is one of {@link WriteSet}'s.
+     * {@code freshPlaceholder} = the record is this transaction's own new placeholder, which nobody else may
+     * have written yet but someone else may write first: the protocol must make commit fail if that happened.
+     */
+    protected abstract void bufferWrite(Index index, Record record, byte[] row, int kind, boolean freshPlaceholder);
+
+    /** Validates and installs the write set; throws {@link TransactionAbortedException} (after cleanup is due). */
+    protected abstract void commitWrites();
+
+    /**
+     * Releases whatever the protocol holds (locks, reservations) after an abort in any phase, including a
+     * commit that failed half way. Must be idempotent.
+     */
+    protected abstract void rollback();
+
+    /**
+     * Buffers {@link #updateBlind} of a record this transaction has neither read nor written; returns false if
+     * the record is absent. This default reads the record first, as {@link #update} does: correct for every
+     * protocol, but not blind. A protocol with a blind path buffers the write without a read of the value and
+     * checks at commit that the row still exists.
+     */
+    protected boolean bufferBlindUpdate(Index index, Record record, byte[] row) {
+        if (readCommitted(index, record, true) == null) {
+            return false;
+        }
+        bufferWrite(index, record, row, WriteSet.UPDATE, false);
+        return true;
+    }
+
+    // ---------------------------------------------------------------- life cycle
+
+    final void begin() {
+        if (active) {
+            throw new IllegalStateException("the worker's previous transaction is still active: commit or abort it "
+                    + "before beginning another");
+        }
+        readSet.clear();
+        writeSet.clear();
+        nodeSet.clear();
+        active = true;
+        onBegin();
+    }
+
+    @Override
+    public final boolean isActive() {
+        return active;
+    }
+
+    /** Throws unless the transaction can run an operation on this thread. */
+    protected final void checkActive() {
+        worker.checkThread();
+        if (!active) {
+            throw new IllegalStateException("transaction is not active: " + endedBy
+                    + "; begin a new one with Worker.begin()");
+        }
+    }
+
+    @Override
+    public final void commit() {
+        checkActive();
+        try {
+            Backoff.spinMicros(worker.readPhaseExtensionMicros);
+            commitWrites();
+        } catch (TransactionAbortedException e) {
+            finishAborted(e.reason());
+            throw e;
+        } catch (RuntimeException | Error e) {
+            finishAborted(AbortReason.USER_ABORT);
+            throw e;
+        }
+        active = false;
+        endedBy = "it was committed";
+        worker.onCommitted();
+    }
+
+    @Override
+    public final void abort() {
+        worker.checkThread();
+        if (!active) {
+            return;
+        }
+        finishAborted(AbortReason.USER_ABORT);
+    }
+
+    /** Aborts now (locks released, statistics counted) and returns the exception for the caller to throw. */
+    protected final TransactionAbortedException abortNow(AbortReason reason, String detail) {
+        finishAborted(reason);
+        return new TransactionAbortedException(reason, detail);
+    }
+
+    private void finishAborted(AbortReason reason) {
+        if (!active) {
+            return;
+        }
+        try {
+            rollback();
+        } finally {
+            active = false;
+            endedBy = "it was aborted (" + reason + ")";
+            worker.onAborted(reason);
+        }
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    @Override
+    public final byte[] read(Table table, byte[] primaryKey) {
+        checkActive();
+        requireKey(primaryKey);
+        return readKey(table.primary(), primaryKey, false);
+    }
+
+    @Override
+    public final byte[] readForUpdate(Table table, byte[] primaryKey) {
+        checkActive();
+        requireKey(primaryKey);
+        return readKey(table.primary(), primaryKey, true);
+    }
+
+    @Override
+    public final byte[] read(Index index, byte[] key) {
+        checkActive();
+        requireKey(key);
+        if (index.isPrimary()) {
+            return readKey(index, key, false);
+        }
+        if (!index.isUnique()) {
+            throw new IllegalArgumentException("point read through non-unique index " + index + ": use scan");
+        }
+        byte[] primaryKey = readKey(index, key, false);
+        return primaryKey == null ? null : readKey(index.table().primary(), primaryKey, false);
+    }
+
+    /** Looks the key up (a miss is recorded in the node set) and reads the record as this transaction sees it. */
+    protected final byte[] readKey(Index index, byte[] key, boolean forUpdate) {
+        Record r = index.tree().get(key, nodeSet);
+        return r == null ? null : readRecord(index, r, forUpdate);
+    }
+
+    /** Own writes first, then the protocol's committed read. */
+    protected final byte[] readRecord(Index index, Record record, boolean forUpdate) {
+        int w = writeSet.indexOf(record);
+        if (w >= 0) {
+            return writeSet.row(w);
+        }
+        return readCommitted(index, record, forUpdate);
+    }
+
+    @Override
+    public final int scan(Index index, byte[] lo, boolean loInclusive, byte[] hi, boolean hiInclusive,
+                          boolean reverse, int limit, RowVisitor visitor) {
+        checkActive();
+        if (visitor == null) {
+            throw new IllegalArgumentException("scan visitor must not be null");
+        }
+        if (lo != null && hi != null && Arrays.compareUnsigned(lo, hi) > 0) {
+            throw new IllegalArgumentException("scan bounds inverted: lo > hi");
+        }
+        Index primary = index.table().primary();
+        int remaining = limit <= 0 ? Integer.MAX_VALUE : limit;
+        int visited = 0;
+        ScanBuffer buffer = pushScanBuffer();
+        try {
+            while (true) {
+                buffer.clear();
+                int chunk = Math.min(remaining, SCAN_CHUNK);
+                int n = index.tree().scan(lo, loInclusive, hi, hiInclusive, reverse, chunk, buffer, nodeSet);
+                for (int i = 0; i < buffer.size(); i++) {
+                    Record r = buffer.get(i);
+                    byte[] row = readRecord(index, r, false);
+                    if (row == null) {
+                        continue;
+                    }
+                    byte[] primaryKey = r.key();
+                    if (!index.isPrimary()) {
+                        primaryKey = row;
+                        row = readKey(primary, primaryKey, false);
+                        if (row == null) {
+                            continue; // the entry's row is gone: validation of the entry will fail at commit
+                        }
+                    }
+                    visited++;
+                    remaining--;
+                    if (!visitor.visit(primaryKey, row) || remaining == 0) {
+                        return visited;
+                    }
+                }
+                if (n < chunk) {
+                    return visited;
+                }
+                byte[] last = buffer.get(buffer.size() - 1).key();
+                if (reverse) {
+                    hi = last;
+                    hiInclusive = false;
+                } else {
+                    lo = last;
+                    loInclusive = false;
+                }
+            }
+        } finally {
+            buffer.clear();
+            scanDepth--;
+        }
+    }
+
+    private ScanBuffer pushScanBuffer() {
+        if (scanDepth == scanBuffers.length) {
+            scanBuffers = Arrays.copyOf(scanBuffers, scanDepth * 2);
+        }
+        ScanBuffer b = scanBuffers[scanDepth];
+        if (b == null) {
+            b = scanBuffers[scanDepth] = new ScanBuffer();
+        }
+        scanDepth++;
+        return b;
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public final boolean insert(Table table, byte[] primaryKey, byte[] row) {
+        checkActive();
+        requireKey(primaryKey);
+        requireRow(row);
+        List<Index> secondaries = table.secondaries();
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            if (s.isUnique() && readKey(s, s.keyOf(primaryKey, row), false) != null) {
+                throw new DuplicateKeyException(s.toString());
+            }
+        }
+        if (!insertEntry(table.primary(), primaryKey, row)) {
+            return false;
+        }
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            if (!insertEntry(s, s.keyOf(primaryKey, row), primaryKey)) {
+                throw concurrentEntry(s);
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public final boolean update(Table table, byte[] primaryKey, byte[] row) {
+        checkActive();
+        requireKey(primaryKey);
+        requireRow(row);
+        Index primary = table.primary();
+        Record r = primary.tree().get(primaryKey, nodeSet);
+        if (r == null) {
+            return false;
+        }
+        byte[] old = readRecord(primary, r, true);
+        if (old == null) {
+            return false;
+        }
+        List<Index> secondaries = table.secondaries();
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            if (s.isUnique()) {
+                byte[] newKey = s.keyOf(primaryKey, row);
+                if (!Arrays.equals(newKey, s.keyOf(primaryKey, old)) && readKey(s, newKey, false) != null) {
+                    throw new DuplicateKeyException(s.toString());
+                }
+            }
+        }
+        bufferWrite(primary, r, row, WriteSet.UPDATE, false);
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            byte[] oldKey = s.keyOf(primaryKey, old);
+            byte[] newKey = s.keyOf(primaryKey, row);
+            if (!Arrays.equals(oldKey, newKey)) {
+                deleteEntry(s, oldKey);
+                if (!insertEntry(s, newKey, primaryKey)) {
+                    throw concurrentEntry(s);
+                }
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public final boolean updateBlind(Table table, byte[] primaryKey, byte[] row) {
+        checkActive();
+        requireKey(primaryKey);
+        requireRow(row);
+        if (!table.secondaries().isEmpty()) {
+            return update(table, primaryKey, row); // maintaining secondary indexes needs the old row
+        }
+        Index primary = table.primary();
+        Record r = primary.tree().get(primaryKey, nodeSet);
+        if (r == null) {
+            return false;
+        }
+        if (writeSet.indexOf(r) >= 0 || readSet.indexOf(r) >= 0) {
+            return update(table, primaryKey, row); // read or written before: a read-modify-write, not blind
+        }
+        return bufferBlindUpdate(primary, r, row);
+    }
+
+    @Override
+    public final boolean delete(Table table, byte[] primaryKey) {
+        checkActive();
+        requireKey(primaryKey);
+        Index primary = table.primary();
+        Record r = primary.tree().get(primaryKey, nodeSet);
+        if (r == null) {
+            return false;
+        }
+        byte[] old = readRecord(primary, r, true);
+        if (old == null) {
+            return false;
+        }
+        bufferWrite(primary, r, null, WriteSet.DELETE, false);
+        List<Index> secondaries = table.secondaries();
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            deleteEntry(s, s.keyOf(primaryKey, old));
+        }
+        return true;
+    }
+
+    /** Inserts one index entry; false if the key is present (the presence was read and is validated). */
+    private boolean insertEntry(Index index, byte[] key, byte[] value) {
+        while (true) {
+            Record r = index.tree().get(key);
+            if (r == null) {
+                Record fresh = newPlaceholder(key);
+                if (index.tree().putIfAbsent(key, fresh, nodeSet) == null) {
+                    bufferWrite(index, fresh, value, WriteSet.INSERT, true);
+                    return true;
+                }
+                continue; // lost a race with another inserter: meet at its record
+            }
+            if (readRecord(index, r, true) != null) {
+                return false;
+            }
+            bufferWrite(index, r, value, WriteSet.INSERT, false);
+            return true;
+        }
+    }
+
+    private void deleteEntry(Index index, byte[] key) {
+        Record r = index.tree().get(key, nodeSet);
+        if (r == null || readRecord(index, r, true) == null) {
+            // The row we read has this entry unless a concurrent writer changed the row: abort now.
+            throw abortNow(AbortReason.READ_VALIDATION_FAILED, "index " + index + " entry changed concurrently");
+        }
+        bufferWrite(index, r, null, WriteSet.DELETE, false);
+    }
+
+    private TransactionAbortedException concurrentEntry(Index index) {
+        return abortNow(AbortReason.READ_VALIDATION_FAILED,
+                "a concurrent transaction inserted the same key into " + index);
+    }
+
+    private static void requireKey(byte[] key) {
+        if (key == null) {
+            throw new IllegalArgumentException("key must not be null");
+        }
+    }
+
+    private static void requireRow(byte[] row) {
+        if (row == null) {
+            throw new IllegalArgumentException("row must not be null (use delete to remove a row)");
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package org.terndb.txn.common;
+
+import org.terndb.txn.AbortReason;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.TxnStats;
+import org.terndb.txn.Worker;
+
+/**
+ * Per-thread state shared by all protocols: the owning thread, the epoch slot, statistics, backoff and the one
+ * reusable transaction object. A protocol's worker subclasses this and creates its transaction type.
+ */
+public abstract class AbstractWorker implements Worker {
+    protected final AbstractConcurrencyControl cc;
+    protected final TxnStats stats = new TxnStats();
+    protected final Backoff backoff;
+    protected final int epochSlot;
+    final int readPhaseExtensionMicros;
+
+    private AbstractTransaction txn;
+    private Thread owner;
+    private boolean closed;
+
+    protected AbstractWorker(AbstractConcurrencyControl cc) {
+        this.cc = cc;
+        this.backoff = new Backoff(cc.options().backoff());
+        this.readPhaseExtensionMicros = cc.options().readPhaseExtensionMicros();
+        this.epochSlot = cc.epochs().register();
+    }
+
+    /** The protocol's transaction object for this worker (created once). */
+    protected abstract AbstractTransaction newTransaction();
+
+    @Override
+    public final Transaction begin() {
+        if (closed) {
+            throw new IllegalStateException("worker is closed");
+        }
+        if (owner == null) {
+            owner = Thread.currentThread();
+        } else {
+            checkThread();
+        }
+        if (txn == null) {
+            txn = newTransaction();
+        }
+        if (txn.isActive()) {
+            throw new IllegalStateException("the worker's previous transaction is still active: commit or abort it "
+                    + "before beginning another");
+        }
+        currentEpoch = cc.epochs().enter(epochSlot);
+        txn.begin();
+        return txn;
+    }
+
+    /** The epoch announced when the current transaction began. */
+    protected long currentEpoch;
+
+    public final long currentEpoch() {
+        return currentEpoch;
+    }
+
+    final void checkThread() {
+        Thread t = Thread.currentThread();
+        if (t != owner) {
+            throw new IllegalStateException("worker is bound to thread '" + (owner == null ? "none" : owner.getName())
+                    + "' and was used from thread '" + t.getName() + "': use one worker per thread");
+        }
+    }
+
+    void onCommitted() {
+        cc.epochs().exit(epochSlot);
+        stats.recordCommit();
+        backoff.onCommit();
+    }
+
+    void onAborted(AbortReason reason) {
+        cc.epochs().exit(epochSlot);
+        stats.recordAbort(reason);
+        if (reason != AbortReason.USER_ABORT) {
+            backoff.onAbort();
+        }
+    }
+
+    @Override
+    public final TxnStats stats() {
+        return stats;
+    }
+
+    @Override
+    public final void backoff() {
+        backoff.pause();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        if (txn != null && txn.isActive() && Thread.currentThread() == owner) {
+            txn.abort();
+        }
+        closed = true;
+        cc.epochs().unregister(epochSlot);
+        cc.retire(this);
+    }
+}

@@ -1,0 +1,195 @@
+package org.terndb.txn.common;
+
+import java.util.Arrays;
+import org.terndb.txn.Index;
+
+/**
+ * A worker's reusable write set. One entry per record: a later write to the same record replaces the buffered
+ * row. The new row is null for a delete. Entries can be ordered by (index id, key) — a global order every
+ * protocol uses to lock write sets without deadlock. Lookup by record identity is linear for small sets and
+ * hashed once the set grows (bulk transactions), so it stays cheap either way.
+ */
+public final class WriteSet {
+    /** The record was absent when first written (an insert, or an insert over a deleted key). */
+    public static final int INSERT = 1;
+    public static final int UPDATE = 2;
+    public static final int DELETE = 3;
+
+    private static final int LINEAR_LIMIT = 16;
+
+    private Record[] records = new Record[16];
+    private Index[] indexes = new Index[16];
+    private byte[][] rows = new byte[16][];
+    private int[] kinds = new int[16];
+    private long[] extras = new long[16];
+    private int size;
+
+    private int[] order = new int[16];
+    private int[] scratch = new int[16];
+    private int[] hash = new int[0]; // open addressing over entry positions + 1; built when size > LINEAR_LIMIT
+    private int hashed;              // entries [0, hashed) are in the hash table
+
+    public int size() {
+        return size;
+    }
+
+    public void clear() {
+        Arrays.fill(records, 0, size, null);
+        Arrays.fill(indexes, 0, size, null);
+        Arrays.fill(rows, 0, size, null);
+        if (hashed > 0) {
+            Arrays.fill(hash, 0);
+            hashed = 0;
+        }
+        size = 0;
+    }
+
+    /** Position of the entry for this record, or -1. */
+    public int indexOf(Record record) {
+        if (size <= LINEAR_LIMIT) {
+            for (int i = 0; i < size; i++) {
+                if (records[i] == record) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        rehashIfNeeded();
+        int mask = hash.length - 1;
+        for (int h = System.identityHashCode(record) & mask; ; h = (h + 1) & mask) {
+            int slot = hash[h];
+            if (slot == 0) {
+                return -1;
+            }
+            if (records[slot - 1] == record) {
+                return slot - 1;
+            }
+        }
+    }
+
+    private void rehashIfNeeded() {
+        if (hash.length < size * 2) {
+            hash = new int[Integer.highestOneBit(size * 4 - 1) << 1];
+            hashed = 0;
+        }
+        int mask = hash.length - 1;
+        for (; hashed < size; hashed++) {
+            int h = System.identityHashCode(records[hashed]) & mask;
+            while (hash[h] != 0) {
+                h = (h + 1) & mask;
+            }
+            hash[h] = hashed + 1;
+        }
+    }
+
+    /**
+     * Buffers a write. If the record already has an entry the row is replaced and the kind combined: an insert
+     * stays an insert, a delete followed by an insert becomes an update. Returns the entry position.
+     */
+    public int put(Index index, Record record, byte[] row, int kind) {
+        int i = indexOf(record);
+        if (i >= 0) {
+            int old = kinds[i];
+            rows[i] = row;
+            if (old == INSERT) {
+                // inserted then deleted by this transaction: installs "absent" again, like a delete
+                kinds[i] = kind == DELETE ? DELETE : INSERT;
+            } else if (old == DELETE && kind == INSERT) {
+                kinds[i] = UPDATE;
+            } else {
+                kinds[i] = kind;
+            }
+            return i;
+        }
+        if (size == records.length) {
+            int n = size * 2;
+            records = Arrays.copyOf(records, n);
+            indexes = Arrays.copyOf(indexes, n);
+            rows = Arrays.copyOf(rows, n);
+            kinds = Arrays.copyOf(kinds, n);
+            extras = Arrays.copyOf(extras, n);
+        }
+        records[size] = record;
+        indexes[size] = index;
+        rows[size] = row;
+        kinds[size] = kind;
+        extras[size] = 0;
+        return size++;
+    }
+
+    public Record record(int i) {
+        return records[i];
+    }
+
+    public Index index(int i) {
+        return indexes[i];
+    }
+
+    /** The buffered row; null for a delete. */
+    public byte[] row(int i) {
+        return rows[i];
+    }
+
+    public int kind(int i) {
+        return kinds[i];
+    }
+
+    public long extra(int i) {
+        return extras[i];
+    }
+
+    public void setExtra(int i, long extra) {
+        extras[i] = extra;
+    }
+
+    /**
+     * Sorts a permutation of the entries by (index id, unsigned key) and returns it; the entries themselves keep
+     * their positions. The array is reused: valid until the next call.
+     */
+    public int[] sortedOrder() {
+        if (order.length < size) {
+            order = new int[records.length];
+            scratch = new int[records.length];
+        }
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        sort(0, size);
+        return order;
+    }
+
+    /** Merge sort of order[from, to); insertion sort below 16 entries, where OLTP write sets live. */
+    private void sort(int from, int to) {
+        if (to - from <= 16) {
+            for (int i = from + 1; i < to; i++) {
+                int e = order[i];
+                int j = i - 1;
+                while (j >= from && compare(order[j], e) > 0) {
+                    order[j + 1] = order[j];
+                    j--;
+                }
+                order[j + 1] = e;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        sort(from, mid);
+        sort(mid, to);
+        System.arraycopy(order, from, scratch, from, to - from);
+        int a = from, b = mid, k = from;
+        while (a < mid && b < to) {
+            order[k++] = compare(scratch[a], scratch[b]) <= 0 ? scratch[a++] : scratch[b++];
+        }
+        while (a < mid) {
+            order[k++] = scratch[a++];
+        }
+        while (b < to) {
+            order[k++] = scratch[b++];
+        }
+    }
+
+    private int compare(int a, int b) {
+        int c = Integer.compare(indexes[a].id(), indexes[b].id());
+        return c != 0 ? c : Arrays.compareUnsigned(records[a].key(), records[b].key());
+    }
+}

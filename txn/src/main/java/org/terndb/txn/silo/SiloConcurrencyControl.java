@@ -1,0 +1,39 @@
+package org.terndb.txn.silo;
+
+import org.terndb.txn.TxnOptions;
+import org.terndb.txn.common.AbstractConcurrencyControl;
+import org.terndb.txn.common.AbstractWorker;
+import org.terndb.txn.common.Record;
+
+/**
+ * Silo (Tu et al., SOSP'13): optimistic concurrency control with invisible reads, epoch-based TIDs and
+ * node-set phantom protection. Options: {@code no_wait} (CCBench's NoWait at commit), {@code backoff},
+ * {@code read_phase_extension_us}, {@code lock_timeout_ms}, {@code epoch_ms}.
+ */
+public class SiloConcurrencyControl extends AbstractConcurrencyControl {
+    public static final String NAME = "silo";
+
+    public SiloConcurrencyControl(TxnOptions options) {
+        this(NAME, options);
+    }
+
+    /** For protocols built on Silo's commit (MOCC). */
+    protected SiloConcurrencyControl(String name, TxnOptions options) {
+        super(name, options);
+    }
+
+    @Override
+    protected final Record newCommittedRecord(byte[] key, byte[] row) {
+        return newRecord(key, TidWord.word(0, false), row);
+    }
+
+    /** A record with this TID word: loaded rows and insert placeholders. Subclasses lay out richer records. */
+    protected Record newRecord(byte[] key, long word, byte[] row) {
+        return new Record(key, word, row);
+    }
+
+    @Override
+    protected AbstractWorker createWorker() {
+        return new SiloWorker(this);
+    }
+}
