@@ -1,0 +1,52 @@
+package org.terndb.executor;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import org.terndb.storage.codec.KeyBuilder;
+import org.terndb.storage.codec.KeyCodec;
+import org.terndb.storage.codec.RowBuilder;
+import org.terndb.storage.codec.RowCodec;
+import org.terndb.txn.Transaction;
+
+/**
+ * What an executing plan needs from its session: the current transaction, the bound parameter values and
+ * reusable key/row builders. One context per session, reused across statements; not thread-safe.
+ */
+public final class ExecutionContext {
+    private final Map<KeyCodec, KeyBuilder> keyBuilders = new IdentityHashMap<>();
+    private final Map<RowCodec, RowBuilder> rowBuilders = new IdentityHashMap<>();
+    private Transaction transaction;
+    private Object[] parameters = new Object[0];
+
+    /** Sets the transaction and parameters of the next execution. */
+    public ExecutionContext reset(Transaction transaction, Object[] parameters) {
+        this.transaction = transaction;
+        this.parameters = parameters;
+        return this;
+    }
+
+    public Transaction transaction() {
+        return transaction;
+    }
+
+    /** Parameter values in internal representation, already converted to their inferred types. */
+    public Object[] parameters() {
+        return parameters;
+    }
+
+    /** A builder for keys of this codec, reset, shared within the session. */
+    public KeyBuilder keyBuilder(KeyCodec codec) {
+        return keyBuilders.computeIfAbsent(codec, KeyCodec::newBuilder).reset();
+    }
+
+    /** A builder for rows of this codec, reset, shared within the session. */
+    public RowBuilder rowBuilder(RowCodec codec) {
+        return rowBuilders.computeIfAbsent(codec, RowCodec::newBuilder).reset();
+    }
+
+    /** Drops cached builders of codecs that may be gone (after DDL). */
+    public void clearBuilders() {
+        keyBuilders.clear();
+        rowBuilders.clear();
+    }
+}

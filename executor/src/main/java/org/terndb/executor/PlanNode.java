@@ -1,0 +1,39 @@
+package org.terndb.executor;
+
+import java.util.List;
+
+/**
+ * One operator of a physical plan. Plans are immutable and shared by every execution of a cached
+ * statement: {@link #open} makes the per-execution state (a {@link Cursor}), so opening allocates, but
+ * planning, validation and expression compilation all happened once, before the plan was cached.
+ */
+public abstract class PlanNode {
+
+    /** Starts one execution of this operator within the context's transaction. */
+    public abstract Cursor open(ExecutionContext context);
+
+    /** The operators this one reads from, in order. */
+    public abstract List<PlanNode> inputs();
+
+    /** One line saying what this operator does (operator name, index, bounds, expressions). */
+    public abstract String describe();
+
+    /** This plan as indented text, one operator per line: what EXPLAIN shows. */
+    public final String explain() {
+        StringBuilder out = new StringBuilder();
+        explain(out, 0);
+        return out.toString();
+    }
+
+    private void explain(StringBuilder out, int depth) {
+        out.append("  ".repeat(depth)).append(describe()).append('\n');
+        for (PlanNode input : inputs()) {
+            input.explain(out, depth + 1);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

@@ -1,0 +1,87 @@
+package org.terndb.executor.expr;
+
+import org.terndb.executor.ExprType;
+import org.terndb.storage.codec.ColumnType;
+
+/** {@code = <> < <= > >=} with SQL's three-valued logic (NULL operand: UNKNOWN). */
+public final class Comparison implements Expr {
+    private static final ExprType BOOLEAN = ExprType.of(ColumnType.BOOLEAN, true);
+
+    /** The operators, with their SQL spelling. */
+    public enum Op {
+        EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">=");
+
+        final String symbol;
+
+        Op(String symbol) {
+            this.symbol = symbol;
+        }
+
+        /** The operator with its operands swapped ({@code a < b} is {@code b > a}). */
+        public Op reverse() {
+            return switch (this) {
+                case LT -> GT;
+                case LE -> GE;
+                case GT -> LT;
+                case GE -> LE;
+                default -> this;
+            };
+        }
+
+        boolean test(int c) {
+            return switch (this) {
+                case EQ -> c == 0;
+                case NE -> c != 0;
+                case LT -> c < 0;
+                case LE -> c <= 0;
+                case GT -> c > 0;
+                case GE -> c >= 0;
+            };
+        }
+    }
+
+    private final Op op;
+    private final Expr left;
+    private final Expr right;
+
+    public Comparison(Op op, Expr left, Expr right) {
+        this.op = op;
+        this.left = left;
+        this.right = right;
+    }
+
+    public Op op() {
+        return op;
+    }
+
+    public Expr left() {
+        return left;
+    }
+
+    public Expr right() {
+        return right;
+    }
+
+    @Override
+    public Object eval(Object[] row, Object[] params) {
+        Object a = left.eval(row, params);
+        if (a == null) {
+            return null;
+        }
+        Object b = right.eval(row, params);
+        if (b == null) {
+            return null;
+        }
+        return op.test(Values.compare(a, b));
+    }
+
+    @Override
+    public ExprType type() {
+        return BOOLEAN;
+    }
+
+    @Override
+    public String explain() {
+        return left.explain() + " " + op.symbol + " " + right.explain();
+    }
+}

@@ -1,0 +1,109 @@
+package org.terndb.executor.modify;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.StringJoiner;
+import org.terndb.executor.Cursor;
+import org.terndb.executor.ExecutionContext;
+import org.terndb.executor.PlanNode;
+import org.terndb.executor.SqlState;
+import org.terndb.executor.TernSqlException;
+import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.KeyBuilder;
+import org.terndb.storage.codec.RowBuilder;
+import org.terndb.txn.DuplicateKeyException;
+import org.terndb.txn.Transaction;
+
+/**
+ * Updates the base-table rows its input produces. Each input row is the old row's columns followed by the
+ * new values of the target columns; the input cursor supplies the stored row and primary key. All target
+ * rows are read before the first write, so an update never sees its own changes (the Halloween problem).
+ * Changing a primary-key column moves the row (delete + insert).
+ */
+public final class Update extends PlanNode {
+    private final TableMeta table;
+    private final PlanNode input;
+    private final int[] targetColumns;
+    private final int firstNewValue;
+    private final boolean changesKey;
+
+    /**
+     * @param targetColumns  table columns to set, in the order their new values follow the old row
+     * @param firstNewValue  position in the input row of the first new value
+     */
+    public Update(TableMeta table, PlanNode input, int[] targetColumns, int firstNewValue) {
+        this.table = table;
+        this.input = input;
+        this.targetColumns = targetColumns.clone();
+        this.firstNewValue = firstNewValue;
+        boolean key = false;
+        for (int c : targetColumns) {
+            for (int i = 0; i < table.primaryIndex().columnCount(); i++) {
+                key |= table.primaryIndex().column(i) == c;
+            }
+        }
+        this.changesKey = key;
+    }
+
+    @Override
+    public Cursor open(ExecutionContext context) {
+        Transaction txn = context.transaction();
+        Cursor in = input.open(context);
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> oldRows = new ArrayList<>();
+        List<Object[]> newValues = new ArrayList<>();
+        while (in.next()) {
+            byte[] pk = in.primaryKey();
+            byte[] old = in.baseRow();
+            if (pk == null || old == null) {
+                throw new IllegalStateException("UPDATE input does not carry base rows: " + input.describe());
+            }
+            keys.add(pk);
+            oldRows.add(old);
+            newValues.add(Arrays.copyOfRange(in.row(), firstNewValue, firstNewValue + targetColumns.length));
+        }
+        RowBuilder rows = context.rowBuilder(table.rowCodec());
+        KeyBuilder keyBuilder = context.keyBuilder(table.primaryIndex().codec());
+        for (int r = 0; r < keys.size(); r++) {
+            rows.reset().from(oldRows.get(r));
+            Object[] values = newValues.get(r);
+            for (int i = 0; i < targetColumns.length; i++) {
+                RowEncoder.set(table, rows, targetColumns[i], values[i]);
+            }
+            byte[] row = rows.build();
+            byte[] pk = keys.get(r);
+            try {
+                if (changesKey) {
+                    byte[] newPk = table.primaryKeyOf(row, keyBuilder);
+                    if (!Arrays.equals(newPk, pk)) {
+                        txn.delete(table.table(), pk);
+                        if (!txn.insert(table.table(), newPk, row)) {
+                            throw new TernSqlException(SqlState.UNIQUE_VIOLATION, "duplicate primary key "
+                                    + Modifications.describeKey(table, row) + " in table " + table.name());
+                        }
+                        continue;
+                    }
+                }
+                txn.update(table.table(), pk, row);
+            } catch (DuplicateKeyException e) {
+                throw Modifications.duplicate(table, e);
+            }
+        }
+        return Modifications.countCursor(keys.size());
+    }
+
+    @Override
+    public List<PlanNode> inputs() {
+        return List.of(input);
+    }
+
+    @Override
+    public String describe() {
+        StringJoiner s = new StringJoiner(", ", "Update(table=" + table.name() + ", set=[", "])");
+        for (int i = 0; i < targetColumns.length; i++) {
+            s.add(table.column(targetColumns[i]).name() + " = $" + (firstNewValue + i));
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * TernDB's executor: immutable physical plans ({@link org.terndb.executor.PlanNode}) that open pull cursors
+ * over the {@code txn} Transaction API. Knows nothing of Calcite; the planner builds these plans.
+ * Sub-packages by concern: {@code access} (index get, index range scan), {@code relational} (filter,
+ * project, sort, limit, aggregate, values, union all), {@code modify} (insert, update, delete),
+ * {@code expr} (expression evaluators and the internal value representation), {@code meta} (tables and
+ * indexes as plans see them).
+ */
+package org.terndb.executor;

@@ -1,0 +1,68 @@
+package org.terndb.executor.relational;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.terndb.executor.Cursor;
+import org.terndb.executor.ExecutionContext;
+import org.terndb.executor.PlanNode;
+import org.terndb.executor.expr.Expr;
+
+/** Computes one output column per expression from each input row. */
+public final class Project extends PlanNode {
+    private final PlanNode input;
+    private final Expr[] exprs;
+
+    public Project(PlanNode input, Expr[] exprs) {
+        this.input = input;
+        this.exprs = exprs.clone();
+    }
+
+    @Override
+    public Cursor open(ExecutionContext context) {
+        Cursor in = input.open(context);
+        Object[] params = context.parameters();
+        return new Cursor() {
+            private Object[] current;
+
+            @Override
+            public boolean next() {
+                if (!in.next()) {
+                    return false;
+                }
+                Object[] source = in.row();
+                Object[] out = new Object[exprs.length];
+                for (int i = 0; i < exprs.length; i++) {
+                    out[i] = exprs[i].eval(source, params);
+                }
+                current = out;
+                return true;
+            }
+
+            @Override
+            public Object[] row() {
+                return current;
+            }
+
+            @Override
+            public byte[] primaryKey() {
+                return in.primaryKey();
+            }
+
+            @Override
+            public byte[] baseRow() {
+                return in.baseRow();
+            }
+        };
+    }
+
+    @Override
+    public List<PlanNode> inputs() {
+        return List.of(input);
+    }
+
+    @Override
+    public String describe() {
+        return "Project(" + Arrays.stream(exprs).map(Expr::explain).collect(Collectors.joining(", ")) + ")";
+    }
+}

@@ -1,0 +1,207 @@
+package org.terndb.jdbc;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.List;
+import org.terndb.executor.ExprType;
+import org.terndb.executor.ResultColumn;
+import org.terndb.executor.SqlState;
+
+/** Column labels and SQL types of a result. */
+final class TernResultSetMetaData implements ResultSetMetaData {
+    private final List<ResultColumn> columns;
+
+    TernResultSetMetaData(List<ResultColumn> columns) {
+        this.columns = List.copyOf(columns);
+    }
+
+    private ResultColumn column(int i) throws SQLException {
+        if (i < 1 || i > columns.size()) {
+            throw new SQLException("column index " + i + " is out of range 1.." + columns.size(), SqlState.UNKNOWN_COLUMN);
+        }
+        return columns.get(i - 1);
+    }
+
+    private ExprType type(int i) throws SQLException {
+        return column(i).type();
+    }
+
+    @Override
+    public int getColumnCount() {
+        return columns.size();
+    }
+
+    @Override
+    public String getColumnLabel(int column) throws SQLException {
+        return column(column).label();
+    }
+
+    @Override
+    public String getColumnName(int column) throws SQLException {
+        ResultColumn c = column(column);
+        return c.columnName() == null ? c.label() : c.columnName();
+    }
+
+    @Override
+    public int getColumnType(int column) throws SQLException {
+        ExprType t = type(column);
+        if (t.type() == null) {
+            return Types.NULL;
+        }
+        return switch (t.type()) {
+            case TINYINT -> Types.TINYINT;
+            case SMALLINT -> Types.SMALLINT;
+            case INTEGER -> Types.INTEGER;
+            case BIGINT -> Types.BIGINT;
+            case DECIMAL -> Types.DECIMAL;
+            case REAL -> Types.REAL;
+            case DOUBLE -> Types.DOUBLE;
+            case BOOLEAN -> Types.BOOLEAN;
+            case CHAR -> Types.CHAR;
+            case VARCHAR -> Types.VARCHAR;
+            case DATE -> Types.DATE;
+            case TIMESTAMP -> Types.TIMESTAMP;
+        };
+    }
+
+    @Override
+    public String getColumnTypeName(int column) throws SQLException {
+        ExprType t = type(column);
+        return t.type() == null ? "NULL" : t.type().name();
+    }
+
+    @Override
+    public String getColumnClassName(int column) throws SQLException {
+        ExprType t = type(column);
+        if (t.type() == null) {
+            return Object.class.getName();
+        }
+        return switch (t.type()) {
+            case TINYINT -> Byte.class.getName();
+            case SMALLINT -> Short.class.getName();
+            case INTEGER -> Integer.class.getName();
+            case BIGINT -> Long.class.getName();
+            case DECIMAL -> java.math.BigDecimal.class.getName();
+            case REAL -> Float.class.getName();
+            case DOUBLE -> Double.class.getName();
+            case BOOLEAN -> Boolean.class.getName();
+            case CHAR, VARCHAR -> String.class.getName();
+            case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> java.sql.Timestamp.class.getName();
+        };
+    }
+
+    @Override
+    public int getPrecision(int column) throws SQLException {
+        ExprType t = type(column);
+        if (t.type() == null) {
+            return 0;
+        }
+        return switch (t.type()) {
+            case TINYINT -> 3;
+            case SMALLINT -> 5;
+            case INTEGER -> 10;
+            case BIGINT -> 19;
+            case REAL -> 7;
+            case DOUBLE -> 15;
+            case BOOLEAN -> 1;
+            case DATE -> 10;
+            case TIMESTAMP -> 26;
+            default -> t.precision();
+        };
+    }
+
+    @Override
+    public int getScale(int column) throws SQLException {
+        return type(column).scale();
+    }
+
+    @Override
+    public int getColumnDisplaySize(int column) throws SQLException {
+        return Math.max(getPrecision(column) + 2, getColumnLabel(column).length());
+    }
+
+    @Override
+    public int isNullable(int column) throws SQLException {
+        return type(column).nullable() ? columnNullable : columnNoNulls;
+    }
+
+    @Override
+    public boolean isSigned(int column) throws SQLException {
+        return type(column).isNumeric();
+    }
+
+    @Override
+    public boolean isCaseSensitive(int column) throws SQLException {
+        ExprType t = type(column);
+        return t.type() != null && t.type().isString();
+    }
+
+    @Override
+    public boolean isAutoIncrement(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isSearchable(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isCurrency(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public String getSchemaName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public String getTableName(int column) throws SQLException {
+        String t = column(column).tableName();
+        return t == null ? "" : t;
+    }
+
+    @Override
+    public String getCatalogName(int column) throws SQLException {
+        column(column);
+        return "";
+    }
+
+    @Override
+    public boolean isReadOnly(int column) throws SQLException {
+        column(column);
+        return true;
+    }
+
+    @Override
+    public boolean isWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public boolean isDefinitelyWritable(int column) throws SQLException {
+        column(column);
+        return false;
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> type) throws SQLException {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        throw new SQLException("not a wrapper for " + type.getName(), SqlState.GENERAL_ERROR);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> type) {
+        return type.isInstance(this);
+    }
+}

@@ -1,0 +1,83 @@
+package org.terndb.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.SqlKind;
+import org.terndb.executor.ExprType;
+import org.terndb.executor.PlanNode;
+import org.terndb.executor.ResultColumn;
+import org.terndb.executor.meta.CatalogView;
+import org.terndb.planner.calcite.CalciteErrors;
+import org.terndb.planner.calcite.CalciteStatementPlanner;
+import org.terndb.planner.calcite.TypeMapping;
+import org.terndb.planner.physical.PhysicalPlanner;
+import org.terndb.sql.ParsedStatement;
+import org.terndb.sql.SqlFrontend;
+
+/**
+ * Prepares statements: plan-cache lookup by (text, catalog version); on a miss parse (sql-frontend),
+ * validate and convert to a logical plan (Calcite), convert to an executor plan (one converter per
+ * operator), and cache it. One planner per database; thread-safe.
+ */
+public final class Planner {
+    private final SqlFrontend frontend = new SqlFrontend();
+    private final CalciteStatementPlanner calcite = new CalciteStatementPlanner();
+    private final PlanCache cache;
+
+    public Planner(int cacheCapacity) {
+        this.cache = new PlanCache(cacheCapacity);
+    }
+
+    public PlanCache cache() {
+        return cache;
+    }
+
+    /**
+     * The plan of {@code sql} for the catalog's current version, from the cache when possible.
+     *
+     * @throws org.terndb.executor.TernSqlException with the SQLState of what was wrong
+     */
+    public PreparedPlan prepare(String sql, CatalogView catalog) {
+        long version = catalog.version();
+        PreparedPlan cached = cache.get(sql, version);
+        if (cached != null) {
+            return cached;
+        }
+        return cache.put(plan(sql, catalog, version));
+    }
+
+    /** Plans without the cache. */
+    PreparedPlan plan(String sql, CatalogView catalog, long version) {
+        try {
+            ParsedStatement parsed = frontend.parse(sql);
+            if (parsed.isDdl()) {
+                return new PreparedPlan(sql, version, PreparedPlan.Kind.DDL, parsed.explain(), parsed.ddl(), null,
+                        List.of(), List.of());
+            }
+            CalciteStatementPlanner.Logical logical = calcite.toRel(parsed.query(), catalog);
+            RelRoot root = logical.root();
+            boolean query = root.kind.belongsTo(SqlKind.QUERY);
+            RelNode rel = query ? root.project() : root.rel;
+            PlanNode plan = PhysicalPlanner.toPlan(rel, logical.rexBuilder(), parsed.forUpdate());
+            List<ResultColumn> columns = new ArrayList<>();
+            if (query) {
+                RelDataType rowType = root.validatedRowType;
+                for (RelDataTypeField f : rowType.getFieldList()) {
+                    columns.add(new ResultColumn(f.getName(), TypeMapping.toExprType(f.getType()), null, null));
+                }
+            }
+            List<ExprType> parameterTypes = new ArrayList<>();
+            for (RelDataTypeField f : logical.parameterRowType().getFieldList()) {
+                parameterTypes.add(TypeMapping.toExprType(f.getType()));
+            }
+            return new PreparedPlan(sql, version, query ? PreparedPlan.Kind.QUERY : PreparedPlan.Kind.UPDATE,
+                    parsed.explain(), null, plan, columns, parameterTypes);
+        } catch (RuntimeException e) {
+            throw CalciteErrors.translate(e);
+        }
+    }
+}

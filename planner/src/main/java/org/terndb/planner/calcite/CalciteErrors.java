@@ -1,0 +1,58 @@
+package org.terndb.planner.calcite;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.validate.SqlValidatorException;
+import org.terndb.executor.SqlState;
+import org.terndb.executor.TernSqlException;
+import org.terndb.sql.SqlSyntaxException;
+
+/**
+ * Maps what Calcite throws while validating and converting a statement to a {@link TernSqlException}
+ * with a standard SQLState. Calcite's validation errors carry no SQLState, so the kind of error is read from
+ * the message of its resource (e.g. "Object 'X' not found").
+ */
+public final class CalciteErrors {
+    private static final Pattern POSITION = Pattern.compile("^From line (\\d+), column (\\d+) to line \\d+, column \\d+: ");
+
+    private CalciteErrors() {
+    }
+
+    public static TernSqlException translate(RuntimeException e) {
+        if (e instanceof TernSqlException t) {
+            return t;
+        }
+        if (e instanceof SqlSyntaxException s) {
+            return new TernSqlException(SqlState.SYNTAX_ERROR, s.getMessage(), s);
+        }
+        if (e instanceof CalciteContextException c) {
+            String detail = c.getCause() instanceof SqlValidatorException v ? v.getMessage() : c.getMessage();
+            String where = " (line " + c.getPosLine() + ", column " + c.getPosColumn() + ")";
+            return new TernSqlException(stateOf(detail), detail + where, c);
+        }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        Matcher m = POSITION.matcher(message);
+        if (m.find()) {
+            message = message.substring(m.end()) + " (line " + m.group(1) + ", column " + m.group(2) + ")";
+        }
+        return new TernSqlException(SqlState.GENERAL_ERROR, "could not plan the statement: " + message, e);
+    }
+
+    private static String stateOf(String detail) {
+        if (detail == null) {
+            return SqlState.SYNTAX_ERROR;
+        }
+        if (detail.startsWith("Object '") || detail.startsWith("Table '")) {
+            return SqlState.UNKNOWN_TABLE;
+        }
+        if (detail.startsWith("Column '") && detail.contains("not found")
+                || detail.startsWith("Unknown target column") || detail.startsWith("Unknown field")) {
+            return SqlState.UNKNOWN_COLUMN;
+        }
+        if (detail.contains("has no default value and does not allow NULLs")) {
+            return SqlState.NOT_NULL_VIOLATION;
+        }
+        return SqlState.SYNTAX_ERROR;
+    }
+}

@@ -1,0 +1,38 @@
+package org.terndb.planner.physical;
+
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.terndb.executor.PlanNode;
+import org.terndb.executor.expr.Expr;
+
+/** A projection; an identity projection disappears. */
+final class ProjectConverter implements RelConverter {
+
+    @Override
+    public boolean matches(RelNode rel) {
+        return rel instanceof Project;
+    }
+
+    @Override
+    public PlanNode convert(RelNode rel, Conversion conversion) {
+        Project project = (Project) rel;
+        return over(project, conversion.convert(project.getInput()), conversion);
+    }
+
+    /** The projection over an already converted input. */
+    static PlanNode over(Project project, PlanNode input, Conversion conversion) {
+        List<RexNode> projects = project.getProjects();
+        if (RexUtil.isIdentity(projects, project.getInput().getRowType())) {
+            return input;
+        }
+        List<String> names = project.getInput().getRowType().getFieldNames();
+        Expr[] exprs = new Expr[projects.size()];
+        for (int i = 0; i < exprs.length; i++) {
+            exprs[i] = conversion.rex().compile(projects.get(i), names);
+        }
+        return new org.terndb.executor.relational.Project(input, exprs);
+    }
+}

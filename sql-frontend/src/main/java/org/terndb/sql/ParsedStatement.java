@@ -1,0 +1,22 @@
+package org.terndb.sql;
+
+import org.apache.calcite.sql.SqlNode;
+import org.terndb.sql.ddl.DdlStatement;
+
+/**
+ * One parsed statement: either DDL (our grammar) or a query/DML statement (Calcite's parse tree), possibly
+ * under EXPLAIN and possibly with a trailing FOR UPDATE.
+ *
+ * @param text      the statement text as given
+ * @param explain   the statement was {@code EXPLAIN [PLAN FOR] ...}: show the plan instead of running it
+ * @param forUpdate the query ended in {@code FOR UPDATE}: rows it reads will be written (locking protocols
+ *                  lock them while reading)
+ * @param ddl       the DDL statement, or null
+ * @param query     Calcite's parse tree of a query or DML statement, or null
+ */
+public record ParsedStatement(String text, boolean explain, boolean forUpdate, DdlStatement ddl, SqlNode query) {
+
+    public boolean isDdl() {
+        return ddl != null;
+    }
+}
