@@ -16,6 +16,7 @@ public final class Protocols {
         FACTORIES.put("2pl-nowait", org.terndb.txn.twopl.TwoPlConcurrencyControl::noWait);
         FACTORIES.put("si", org.terndb.txn.si.SiConcurrencyControl::new);
         FACTORIES.put("ermia", org.terndb.txn.ermia.ErmiaConcurrencyControl::new);
+        FACTORIES.put("silo+sse", org.terndb.txn.sse.SseConcurrencyControl::new);
     }
 
     private Protocols() {

@@ -232,21 +232,26 @@ public final class Masstree<V> {
       byte[] stored = rank == KeySlice.CONTINUES ? key.clone() : null;
       int kx = rank == KeySlice.CONTINUES ? KeySlice.SUFFIX : rank;
       long before = n.lockedVersion() & ~NodeVersion.LOCKED;
-      long after;
-      boolean structural = Permutation.size(perm) == BorderNode.WIDTH;
-      if (!structural) {
+      if (Permutation.size(perm) < BorderNode.WIDTH) {
         n.markDirty(NodeVersion.INSERTING);
         n.writeSlot(Permutation.freeSlot(perm), s, kx, stored, value);
         n.setPermutation(Permutation.insert(perm, pos));
-        after = n.unlock();
-      } else {
-        after = split(n, perm, pos, s, kx, stored, value);
-      }
-      if (changes != null) {
-        if (newLayers != null) {
-          newLayers.replay(changes);
+        long after = n.unlock();
+        if (changes != null) {
+          if (newLayers != null) {
+            newLayers.replay(changes);
+          }
+          changes.changed(n, before, after, false);
         }
-        changes.changed(n, before, after, structural);
+      } else {
+        long[] versions = new long[2];
+        BorderNode right = split(n, perm, pos, s, kx, stored, value, versions);
+        if (changes != null) {
+          if (newLayers != null) {
+            newLayers.replay(changes);
+          }
+          changes.split(n, before, versions[0], right, versions[1]);
+        }
       }
       return null;
     }
@@ -312,6 +317,7 @@ public final class Masstree<V> {
         rank == KeySlice.CONTINUES ? stored : null,
         val);
     child.setPermutation(Permutation.insert(Permutation.EMPTY, 0));
+    long childVersion = child.stableVersion(); // unpublished until the link below: nobody else writes it
     long before = n.lockedVersion() & ~NodeVersion.LOCKED;
     n.markDirty(NodeVersion.INSERTING); // readers must not pair the old keylenx with the new link
     n.keylenx[slot] = KeySlice.LAYER;
@@ -319,7 +325,7 @@ public final class Masstree<V> {
     n.setValue(slot, child); // release: publishes the new layer's root
     long after = n.unlock();
     if (log != null) {
-      log.add(n, before, after);
+      log.add(n, before, after, child, childVersion);
     }
     return child;
   }
@@ -327,9 +333,11 @@ public final class Masstree<V> {
   /**
    * Splits full, locked {@code n} while inserting the new entry at position {@code pos}, then
    * inserts the new sibling into the parent (ascending and splitting as needed). Unlocks every node
-   * it locked; returns {@code n}'s version after unlock.
+   * it locked; returns the new sibling, with {@code n}'s and the sibling's versions after unlock in
+   * {@code versionsAfter[0]} and {@code [1]}.
    */
-  private long split(BorderNode n, long perm, int pos, long s, int kx, byte[] stored, Object value) {
+  private BorderNode split(BorderNode n, long perm, int pos, long s, int kx, byte[] stored, Object value,
+                           long[] versionsAfter) {
     int total = BorderNode.WIDTH + 1;
     int mid = splitPoint(n, perm, pos, s);
     BorderNode right = new BorderNode(virtualSlice(n, perm, pos, s, mid), NodeVersion.LOCKED);
@@ -381,7 +389,8 @@ public final class Masstree<V> {
       next.setPrev(right); // n's holder owns its right neighbour's prev link
     }
     n.setNext(right);
-    return ascend(n, right, right.lowSlice);
+    ascend(n, right, right.lowSlice, versionsAfter);
+    return right;
   }
 
   /**
@@ -425,13 +434,13 @@ public final class Masstree<V> {
   /**
    * The paper's split, upward part: inserts {@code right} (separator {@code sep}) next to {@code left}
    * in their parent, splitting interior nodes as needed and growing a new root when the layer's
-   * root split. Returns the border node's version after unlock.
+   * root split. Stores the versions of {@code left} and {@code right} after their unlock in
+   * {@code versionsAfter[0]} and {@code [1]}.
    */
-  private long ascend(BorderNode left, BorderNode right, long sep) {
+  private void ascend(BorderNode left, BorderNode right, long sep, long[] versionsAfter) {
     Node n = left;
     Node n2 = right;
     long k = sep;
-    long borderAfter = 0;
     for (;;) {
       InteriorNode p = n.lockedParent();
       if (p == null) {
@@ -444,9 +453,13 @@ public final class Masstree<V> {
         n2.setParent(newRoot);
         n.clearRoot(); // published by n's unlock; readers that see it climb to newRoot
         ROOT.compareAndSet(this, n, newRoot); // layer 0 only; deeper links are fixed lazily
-        n2.unlock();
+        long after2 = n2.unlock();
         long after = n.unlock();
-        return n == left ? after : borderAfter;
+        if (n == left) {
+          versionsAfter[0] = after;
+          versionsAfter[1] = after2;
+        }
+        return;
       }
       int ci = p.indexOf(n);
       if (p.nkeys < InteriorNode.WIDTH) {
@@ -461,21 +474,23 @@ public final class Masstree<V> {
         p.nkeys = nk + 1;
         n2.setParent(p);
         long after = n.unlock();
+        long after2 = n2.unlock();
         if (n == left) {
-          borderAfter = after;
+          versionsAfter[0] = after;
+          versionsAfter[1] = after2;
         }
-        n2.unlock();
         p.unlock();
-        return borderAfter;
+        return;
       }
       p.markDirty(NodeVersion.INSERTING | NodeVersion.SPLITTING);
       InteriorNode p2 = new InteriorNode(NodeVersion.LOCKED);
       long up = splitInterior(p, p2, ci, k, n2);
       long after = n.unlock();
+      long after2 = n2.unlock();
       if (n == left) {
-        borderAfter = after;
+        versionsAfter[0] = after;
+        versionsAfter[1] = after2;
       }
-      n2.unlock();
       n = p;
       n2 = p2;
       k = up;
@@ -751,24 +766,26 @@ public final class Masstree<V> {
 
   /** New-layer changes held back until the insert that caused them succeeds. */
   private static final class ChangeLog {
-    private VersionedNode[] nodes = new VersionedNode[2];
-    private long[] versions = new long[4];
+    private VersionedNode[] nodes = new VersionedNode[4]; // two per entry: the node, the layer root
+    private long[] versions = new long[6];                // three per entry
     private int n;
 
-    void add(VersionedNode node, long before, long after) {
-      if (n == nodes.length) {
-        nodes = Arrays.copyOf(nodes, n * 2);
-        versions = Arrays.copyOf(versions, n * 4);
+    void add(VersionedNode node, long before, long after, VersionedNode layerRoot, long layerRootVersion) {
+      if (2 * n == nodes.length) {
+        nodes = Arrays.copyOf(nodes, n * 4);
+        versions = Arrays.copyOf(versions, n * 6);
       }
-      nodes[n] = node;
-      versions[2 * n] = before;
-      versions[2 * n + 1] = after;
+      nodes[2 * n] = node;
+      nodes[2 * n + 1] = layerRoot;
+      versions[3 * n] = before;
+      versions[3 * n + 1] = after;
+      versions[3 * n + 2] = layerRootVersion;
       n++;
     }
 
     void replay(NodeChangeObserver changes) {
       for (int i = 0; i < n; i++) {
-        changes.changed(nodes[i], versions[2 * i], versions[2 * i + 1], true);
+        changes.split(nodes[2 * i], versions[3 * i], versions[3 * i + 1], nodes[2 * i + 1], versions[3 * i + 2]);
       }
     }
   }

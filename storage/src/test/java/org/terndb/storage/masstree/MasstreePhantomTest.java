@@ -26,6 +26,39 @@ class MasstreePhantomTest {
     }
   }
 
+  /** A transaction's node set as Silo keeps it: follows its own inserts, including splits. */
+  static final class TrackingNodeSet implements NodeObserver, NodeChangeObserver {
+    final Map<VersionedNode, Long> nodes = new IdentityHashMap<>();
+
+    @Override
+    public void observe(VersionedNode node, long version) {
+      nodes.putIfAbsent(node, version);
+    }
+
+    @Override
+    public void changed(VersionedNode node, long before, long after, boolean structural) {
+      if (!structural) {
+        nodes.replace(node, before, after);
+      }
+    }
+
+    @Override
+    public void split(VersionedNode node, long before, long after, VersionedNode sibling, long siblingVersion) {
+      if (nodes.replace(node, before, after)) {
+        nodes.put(sibling, siblingVersion);
+      }
+    }
+
+    boolean valid() {
+      for (Map.Entry<VersionedNode, Long> e : nodes.entrySet()) {
+        if (!VersionedNode.unchanged(e.getValue(), e.getKey().version())) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
   /** Node set of a scan or a miss: node -> observed version (first observation kept). */
   static final class NodeSet implements NodeObserver {
     final Map<VersionedNode, Long> nodes = new IdentityHashMap<>();
@@ -117,6 +150,35 @@ class MasstreePhantomTest {
     assertEquals(set.nodes.get(node), changes.list.get(0).before());
     assertTrue(changes.list.get(0).structural());
     assertEquals(2, scan(tree, null, null, false).nodes.size());
+  }
+
+  @Test
+  void ownInsertsThatSplitAnObservedNodeKeepTheNodeSetValidAndCoverTheNewSibling() {
+    Masstree<Integer> tree = treeWith(BorderNode.WIDTH);
+    TrackingNodeSet set = new TrackingNodeSet();
+    tree.scan(null, true, null, true, false, 0, (key, len, v) -> true, set);
+    assertEquals(1, set.nodes.size());
+    for (int i = 0; i < 3 * BorderNode.WIDTH; i++) {
+      assertNull(tree.putIfAbsent(MasstreeModelTest.bigEndian(i * 10 + 5), -i, set));
+    }
+    assertTrue(set.valid(), "only this 'transaction' changed the nodes");
+    assertTrue(set.nodes.size() > 2, "every split's sibling is tracked");
+    // Someone else's insert anywhere in the scanned range now invalidates the set.
+    tree.put(MasstreeModelTest.bigEndian(10 * 3 * BorderNode.WIDTH + 7), 0);
+    assertFalse(set.valid());
+  }
+
+  @Test
+  void ownInsertThatMakesANewLayerTracksTheLayerAndSeesLaterInsertsIntoIt() {
+    Masstree<Integer> tree = new Masstree<>();
+    tree.put("abcdefgh-one".getBytes(), 1);
+    TrackingNodeSet set = new TrackingNodeSet();
+    assertNull(tree.get("abcdefgh-two".getBytes(), set));
+    assertNull(tree.putIfAbsent("abcdefgh-two".getBytes(), 2, set));
+    assertTrue(set.valid());
+    assertEquals(2, set.nodes.size(), "layer 0's node and the new layer's border node");
+    tree.put("abcdefgh-three".getBytes(), 3);
+    assertFalse(set.valid(), "another insert into the new layer is a phantom for the observer");
   }
 
   @Test

@@ -9,8 +9,9 @@ import org.terndb.storage.masstree.VersionedNode;
  * Silo's node set (§4.6): the Masstree border nodes a transaction's scans and missed lookups covered, with the
  * versions observed. If any of them changed by commit, a key may have appeared in (or left) a range the
  * transaction relied on: a phantom, so it aborts. The transaction's own inserts advance the observed version
- * instead, unless the insert split the node or made a new layer (then part of the range moved to a node the
- * set does not hold, and only an abort is safe).
+ * instead; when such an insert split the node (or gave one of its slots a new layer), the node that took part
+ * of the range is tracked too, at the version the insert left it with. Any other structural change (an
+ * unlink) leaves the entry alone, so validation fails and only an abort is safe.
  */
 public final class NodeSet implements NodeObserver, NodeChangeObserver {
     private VersionedNode[] nodes = new VersionedNode[16];
@@ -46,6 +47,20 @@ public final class NodeSet implements NodeObserver, NodeChangeObserver {
             if (nodes[i] == node && versions[i] == before) {
                 versions[i] = after;
             }
+        }
+    }
+
+    @Override
+    public void split(VersionedNode node, long before, long after, VersionedNode sibling, long siblingVersion) {
+        boolean tracked = false;
+        for (int i = 0, n = size; i < n; i++) {
+            if (nodes[i] == node && versions[i] == before) {
+                versions[i] = after;
+                tracked = true;
+            }
+        }
+        if (tracked) {
+            observe(sibling, siblingVersion);
         }
     }
 

@@ -290,7 +290,7 @@ class SerializationGraphTest {
                 replace(t, k, seen[k], "write");
                 return;
             }
-            if (t.update(table, key(k), rowOf(id, UNKNOWN))) {
+            if (t.updateBlind(table, key(k), rowOf(id, UNKNOWN))) {
                 wrote(k, UPDATE, UNKNOWN);
                 ops.append("blind k").append(k).append("; ");
             } else {
