@@ -1,0 +1,68 @@
+package org.terndb.tpcc;
+
+import java.io.PrintStream;
+import org.terndb.cli.Cli;
+import org.terndb.cli.OptionCommand;
+import org.terndb.cli.Options;
+import org.terndb.cli.ParsedOptions;
+
+/**
+ * {@code tern tpcc}: TPC-C (revision 5.11) without keying and think times, to measure throughput. Loads the database
+ * in memory, runs the five-transaction mix for a warm-up and a timed window, prints tps, tpmC, commits, aborts,
+ * rollbacks and latency percentiles per transaction, then checks the consistency conditions of clause 3.3.2 and
+ * exits non-zero if one fails.
+ */
+public final class TpccCommand extends OptionCommand {
+
+    public TpccCommand() {
+        super("tpcc", new Options("tern tpcc", """
+                TPC-C (rev. 5.11) on TernDB: throughput, aborts and latency per transaction, then the consistency \
+                checks.
+
+                Modes (the same transaction logic and inputs):
+                  kernel  hand-written transactions straight on Masstrees: no concurrency control, no logging,
+                          one thread cycling through one terminal per warehouse (the "optimal kernel" of
+                          "OLTP through the looking glass")
+                  direct  the same logic through a concurrency-control protocol's transactions, one terminal per
+                          thread, conflicts retried after the protocol's backoff
+                  jdbc    the transactions as plain SQL over JDBC (H2, HSQLDB; TernDB's own driver later)
+                  proc    stored procedures: not available yet
+                No keying or think times: every terminal submits its next transaction at once. A New-Order with
+                an unused item id (1%) is a user rollback, not an abort. With no options: 1 warehouse, direct
+                mode with Silo, 2 threads, 10 s.""")
+                .value("mode", "kernel|direct|jdbc", "how the transactions run", "direct")
+                .value("protocol", "NAME", "concurrency-control protocol of --mode direct", "silo")
+                .value("url", "URL", "JDBC URL of --mode jdbc, e.g. jdbc:h2:mem:tpcc or jdbc:hsqldb:mem:tpcc",
+                        TpccSettings.DEFAULT_URL)
+                .value("warehouses", "W", "warehouses loaded (scale factor)", "1")
+                .value("threads", "T", "terminals, one thread each (the kernel runs one thread)", "2")
+                .value("seconds", "S", "timed seconds", "10")
+                .value("warmup", "S", "untimed seconds before the timed window", "2")
+                .value("seed", "SEED", "seed of the population, the NURand constants and every terminal's inputs",
+                        "1")
+                .value("mix", "NO,P,OS,D,SL", "weights of New-Order, Payment, Order-Status, Delivery, Stock-Level",
+                        TpccSettings.DEFAULT_MIX)
+                .flag("check", "load, check the consistency conditions and exit without a run")
+                .flag("no-check", "skip the consistency checks after the run")
+                .value("scale", "F", "NOT TPC-C, for tests: shrink items, customers and orders to this fraction",
+                        "1")
+                .json());
+    }
+
+    @Override
+    protected int run(ParsedOptions args, PrintStream out, PrintStream err) throws Exception {
+        TpccSettings settings = TpccSettings.parse(args);
+        err.println(settings.describe());
+        TpccResult result = new TpccRunner(settings, err).run();
+        if (args.isSet(Options.JSON)) {
+            out.println(result.toJson());
+        } else {
+            result.print(out);
+        }
+        if (!result.consistent()) {
+            err.println("tern tpcc: a consistency condition failed (see above)");
+            return Cli.EXIT_FAILURE;
+        }
+        return Cli.EXIT_OK;
+    }
+}

@@ -1,0 +1,155 @@
+package org.terndb.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.terndb.cli.Cli;
+import org.terndb.cli.StrictJson;
+import org.terndb.txn.Protocols;
+
+/**
+ * Runs the real command on scaled-down databases for fractions of a second: every mode and protocol must commit
+ * work and leave a database that meets the consistency conditions. Never checks how fast anything is.
+ */
+class TpccCommandTest {
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static final String[] SHORT = {"--scale", "0.02", "--warmup", "0.1", "--json"};
+
+    private static String[] run(int expectedExit, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new TpccCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(expectedExit, code, stderr + stdout);
+        return new String[] {stdout, stderr};
+    }
+
+    private static JsonObject runJson(String... more) throws Exception {
+        List<String> args = new ArrayList<>(List.of(SHORT));
+        args.addAll(List.of(more));
+        if (!args.contains("--seconds")) {
+            args.addAll(List.of("--seconds", "0.4"));
+        }
+        String stdout = run(Cli.EXIT_OK, args.toArray(new String[0]))[0];
+        assertTrue(stdout.endsWith("}\n"), stdout);
+        String[] lines = stdout.split("\n");
+        return StrictJson.parseObject(lines[lines.length - 1]);
+    }
+
+    /** A run committed every transaction type and passed every applicable consistency condition. */
+    private static void assertHealthyRun(JsonObject json) {
+        assertTrue(json.get("tps").getAsDouble() > 0, json.toString());
+        assertTrue(json.get("tpmc").getAsDouble() > 0, json.toString());
+        JsonObject byTxn = json.getAsJsonObject("by_txn");
+        long commits = 0;
+        for (TxnType t : TxnType.values()) {
+            JsonObject txn = byTxn.getAsJsonObject(t.key());
+            commits += txn.get("commits").getAsLong();
+            assertTrue(txn.get("p99_us").getAsDouble() >= txn.get("p50_us").getAsDouble(), txn.toString());
+            assertTrue(txn.get("p95_us").getAsDouble() >= txn.get("p50_us").getAsDouble(), txn.toString());
+            if (t != TxnType.NEW_ORDER) {
+                assertEquals(0, txn.get("rollbacks").getAsLong(), "only New-Order rolls back");
+            }
+        }
+        assertEquals(json.get("commits").getAsLong(), commits);
+        assertTrue(byTxn.getAsJsonObject("new_order").get("commits").getAsLong() > 0, json.toString());
+        double ratio = json.get("abort_ratio").getAsDouble();
+        assertTrue(ratio >= 0 && ratio < 1, json.toString());
+        JsonObject consistency = json.getAsJsonObject("consistency");
+        assertTrue(consistency.get("ok").getAsBoolean(), json.toString());
+        JsonArray passed = consistency.getAsJsonArray("passed");
+        assertTrue(passed.size() >= 11, "conditions 1-10 and 12 at least: " + json);
+    }
+
+    static List<String> protocols() {
+        return List.copyOf(Protocols.names());
+    }
+
+    @ParameterizedTest
+    @MethodSource("protocols")
+    void directModeUnderEveryProtocolStaysConsistent(String protocol) throws Exception {
+        // Four terminals on two warehouses: same-district conflicts, remote stock and remote customers.
+        JsonObject json = runJson("--mode", "direct", "--protocol", protocol, "--threads", "4", "--warehouses", "2");
+        assertEquals("direct", json.get("mode").getAsString());
+        assertEquals(protocol, json.get("protocol").getAsString());
+        assertEquals(4, json.get("threads").getAsInt());
+        assertEquals(2, json.get("warehouses").getAsInt());
+        assertHealthyRun(json);
+    }
+
+    @Test
+    void kernelModeRunsOneThreadAndStaysConsistent() throws Exception {
+        JsonObject json = runJson("--mode", "kernel", "--warehouses", "2");
+        assertEquals("kernel", json.get("mode").getAsString());
+        assertEquals("none", json.get("protocol").getAsString());
+        assertEquals(1, json.get("threads").getAsInt());
+        assertEquals(0, json.get("aborts").getAsLong(), "nothing aborts without concurrency control");
+        assertHealthyRun(json);
+    }
+
+    @Test
+    void jdbcModeOnH2StaysConsistent() throws Exception {
+        JsonObject json = runJson("--mode", "jdbc", "--url", "jdbc:h2:mem:tpcc" + DATABASES.incrementAndGet(),
+                "--seconds", "1");
+        assertEquals("H2", json.get("protocol").getAsString());
+        assertHealthyRun(json);
+    }
+
+    @Test
+    void jdbcModeOnHsqldbStaysConsistent() throws Exception {
+        JsonObject json = runJson("--mode", "jdbc", "--url", "jdbc:hsqldb:mem:tpcc" + DATABASES.incrementAndGet(),
+                "--seconds", "1");
+        assertTrue(json.get("protocol").getAsString().startsWith("HSQL"), json.toString());
+        assertHealthyRun(json);
+    }
+
+    @Test
+    void checkAloneVerifiesAllTwelveConditionsOnTheLoadedDatabase() throws Exception {
+        for (String[] mode : new String[][] {{"--mode", "kernel"}, {"--mode", "direct"},
+            {"--mode", "jdbc", "--url", "jdbc:h2:mem:tpcc" + DATABASES.incrementAndGet()}}) {
+            List<String> args = new ArrayList<>(List.of("--scale", "0.02", "--check"));
+            args.addAll(List.of(mode));
+            String stdout = run(Cli.EXIT_OK, args.toArray(new String[0]))[0];
+            for (int n = 1; n <= 12; n++) {
+                assertTrue(stdout.contains(String.format("condition %2d  pass", n)), stdout);
+            }
+            assertTrue(stdout.trim().endsWith("consistent"), stdout);
+        }
+    }
+
+    @Test
+    void modesThatDoNotExistYetAreRejectedClearly() {
+        String[] proc = run(Cli.EXIT_USAGE, "--mode", "proc");
+        assertTrue(proc[1].contains("--mode proc is not available yet"), proc[1]);
+        String[] tern = run(Cli.EXIT_FAILURE, "--mode", "jdbc", "--scale", "0.02");
+        assertTrue(tern[1].contains("no JDBC driver accepts the URL jdbc:tern:mem:tpcc"), tern[1]);
+        String[] protocol = run(Cli.EXIT_USAGE, "--protocol", "nope");
+        assertTrue(protocol[1].contains("unknown protocol 'nope'"), protocol[1]);
+        String[] mix = run(Cli.EXIT_USAGE, "--mix", "1,2,3");
+        assertTrue(mix[1].contains("--mix needs 5"), mix[1]);
+    }
+
+    @Test
+    void humanOutputListsEveryTransactionAndCondition() {
+        String stdout = run(Cli.EXIT_OK, "--mode", "kernel", "--scale", "0.02", "--seconds", "0.2", "--warmup",
+                "0")[0];
+        for (TxnType t : TxnType.values()) {
+            assertTrue(stdout.contains(t.title()), stdout);
+        }
+        assertTrue(stdout.contains("tpmC"), stdout);
+        assertTrue(stdout.contains("condition 12"), stdout);
+    }
+}
