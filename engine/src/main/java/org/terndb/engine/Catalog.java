@@ -3,6 +3,7 @@ package org.terndb.engine;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
+import org.terndb.engine.proc.ProcedureRegistry;
 import org.terndb.executor.meta.CatalogView;
 import org.terndb.executor.meta.IndexMeta;
 import org.terndb.executor.meta.TableMeta;
@@ -15,9 +16,15 @@ import org.terndb.executor.meta.TableMeta;
 public final class Catalog {
     private volatile CatalogSnapshot current = new CatalogSnapshot(1, Map.of());
     private final LongConsumer onChange;
+    private final ProcedureRegistry procedures = new ProcedureRegistry();
 
     Catalog(LongConsumer onChange) {
         this.onChange = onChange;
+    }
+
+    /** The stored procedures (their DDL does not change the catalog version; see {@link ProcedureRegistry}). */
+    public ProcedureRegistry procedures() {
+        return procedures;
     }
 
     /** The current version of the catalog. */

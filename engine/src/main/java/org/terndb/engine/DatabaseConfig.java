@@ -1,10 +1,12 @@
 package org.terndb.engine;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.terndb.durability.DurabilityOptions;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.txn.Protocols;
@@ -20,9 +22,23 @@ import org.terndb.txn.TxnOptions;
  * @param txnOptions        protocol options ({@link TxnOptions} keys)
  * @param autocommitRetries how often an autocommit statement aborted by a conflict is retried
  * @param planCacheSize     most plans the plan cache keeps
+ * @param path              the database directory of a {@code jdbc:tern:file:} database; null in memory
+ * @param durability        how a file database makes commits durable ({@code durability=none} in memory)
  */
 public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions, int autocommitRetries,
-                             int planCacheSize) {
+                             int planCacheSize, Path path, DurabilityOptions durability) {
+
+    /** An in-memory database's settings. */
+    public DatabaseConfig(String name, String protocol, TxnOptions txnOptions, int autocommitRetries,
+                          int planCacheSize) {
+        this(name, protocol, txnOptions, autocommitRetries, planCacheSize, null,
+                DurabilityOptions.of(Map.of("durability", "none")));
+    }
+
+    /** Whether this is a file database (its data survives the process). */
+    public boolean isFile() {
+        return path != null;
+    }
     public static final String PROTOCOL = "protocol";
     public static final String AUTOCOMMIT_RETRIES = "autocommit_retries";
     public static final String PLAN_CACHE_SIZE = "plan_cache_size";
@@ -40,6 +56,20 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
      * @throws TernSqlException (08001) naming the bad option and listing the valid ones
      */
     public static DatabaseConfig of(String name, Map<String, String> options) {
+        return of(name, null, options);
+    }
+
+    /**
+     * A file database's settings ({@code jdbc:tern:file:PATH}): {@code durability} defaults to sync, and every
+     * {@link DurabilityOptions} key is accepted. The name is the directory's absolute path.
+     */
+    public static DatabaseConfig file(Path path, Map<String, String> options) {
+        Path dir = path.toAbsolutePath().normalize();
+        return of(dir.toString(), dir, options);
+    }
+
+    private static DatabaseConfig of(String name, Path path, Map<String, String> options) {
+        Map<String, String> durable = new LinkedHashMap<>();
         String protocol = DEFAULT_PROTOCOL;
         int retries = DEFAULT_RETRIES;
         int planCache = DEFAULT_PLAN_CACHE;
@@ -58,6 +88,10 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
                 case AUTOCOMMIT_RETRIES -> retries = nonNegative(key, value);
                 case PLAN_CACHE_SIZE -> planCache = Math.max(1, nonNegative(key, value));
                 default -> {
+                    if (DurabilityOptions.isOption(key)) {
+                        durable.put(key, value);
+                        continue;
+                    }
                     if (!TxnOptions.isOption(key)) {
                         throw bad("unknown option '" + e.getKey() + "'; valid options: " + String.join(", ", validKeys()));
                     }
@@ -71,13 +105,27 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-        return new DatabaseConfig(name, protocol, txnOptions, retries, planCache);
+        DurabilityOptions durability;
+        try {
+            durability = DurabilityOptions.of(durable);
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+        if (path == null) {
+            if (!durable.isEmpty() && (durable.size() > 1 || durability.mode() != DurabilityOptions.Mode.NONE)) {
+                throw bad("options " + durable.keySet() + " need a durable database: use jdbc:tern:file:PATH (an "
+                        + "in-memory database writes nothing)");
+            }
+            durability = DurabilityOptions.of(Map.of("durability", "none"));
+        }
+        return new DatabaseConfig(name, protocol, txnOptions, retries, planCache, path, durability);
     }
 
     /** Every option key a database accepts. */
     public static List<String> validKeys() {
         List<String> keys = new ArrayList<>(List.of(PROTOCOL, AUTOCOMMIT_RETRIES, PLAN_CACHE_SIZE));
         keys.addAll(TxnOptions.specs().keySet());
+        keys.addAll(DurabilityOptions.specs().keySet());
         return keys;
     }
 

@@ -13,6 +13,7 @@ import org.terndb.executor.TernSqlException;
  */
 public final class DatabaseRegistry {
     private static final DatabaseRegistry IN_MEMORY = new DatabaseRegistry();
+    private static final DatabaseRegistry FILES = new DatabaseRegistry();
 
     private final Map<String, Entry> open = new HashMap<>();
 
@@ -28,6 +29,14 @@ public final class DatabaseRegistry {
     /** The JVM-wide registry of {@code jdbc:tern:mem:} databases. */
     public static DatabaseRegistry inMemory() {
         return IN_MEMORY;
+    }
+
+    /**
+     * The JVM-wide registry of {@code jdbc:tern:file:} databases, by absolute directory: connections to one
+     * directory share its open database; the last one to close closes it (its data stays on disk).
+     */
+    public static DatabaseRegistry files() {
+        return FILES;
     }
 
     /**
@@ -67,6 +76,7 @@ public final class DatabaseRegistry {
 
     private static boolean sameSettings(DatabaseConfig a, DatabaseConfig b) {
         return a.protocol().equals(b.protocol()) && a.txnOptions().nonDefault().equals(b.txnOptions().nonDefault())
-                && a.autocommitRetries() == b.autocommitRetries() && a.planCacheSize() == b.planCacheSize();
+                && a.autocommitRetries() == b.autocommitRetries() && a.planCacheSize() == b.planCacheSize()
+                && a.durability().nonDefault().equals(b.durability().nonDefault());
     }
 }

@@ -12,7 +12,13 @@ import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Values;
 import org.terndb.executor.meta.IndexMeta;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.executor.meta.ForeignKeyMeta;
+import org.terndb.sql.ddl.AddForeignKey;
+import org.terndb.durability.Durability;
 import org.terndb.sql.ddl.ColumnDefinition;
+import org.terndb.sql.ddl.DropIndex;
+import org.terndb.sql.ddl.ForeignKeyDefinition;
+import org.terndb.sql.ddl.UniqueDefinition;
 import org.terndb.sql.ddl.CreateIndex;
 import org.terndb.sql.ddl.CreateTable;
 import org.terndb.sql.ddl.DdlStatement;
@@ -39,17 +45,35 @@ import org.terndb.txn.Worker;
 final class DdlExecutor {
     private final Catalog catalog;
     private final ConcurrencyControl cc;
+    private final Durability durability; // null in memory: a file database records each schema change
+    private String sql;                  // the statement being executed, for the durable catalog
 
-    DdlExecutor(Catalog catalog, ConcurrencyControl cc) {
+    DdlExecutor(Catalog catalog, ConcurrencyControl cc, Durability durability) {
         this.catalog = catalog;
         this.cc = cc;
+        this.durability = durability;
     }
 
-    synchronized void execute(DdlStatement ddl) {
+    /** Runs a DDL statement; {@code sql} is its text, which a file database keeps in its catalog history. */
+    synchronized void execute(DdlStatement ddl, String sql) {
+        this.sql = sql;
+        long version = catalog.version();
+        execute(ddl);
+        if (durability != null && catalog.version() != version && !(ddl instanceof CreateTable)
+                && !(ddl instanceof DropTable)) {
+            durability.schemaChanged(sql); // CREATE/DROP TABLE record themselves (ids of durable tables)
+        }
+    }
+
+    private void execute(DdlStatement ddl) {
         if (ddl instanceof CreateTable c) {
             createTable(c);
         } else if (ddl instanceof DropTable d) {
             dropTable(d);
+        } else if (ddl instanceof DropIndex d) {
+            dropIndex(d);
+        } else if (ddl instanceof AddForeignKey a) {
+            addForeignKey(a);
         } else {
             createIndex((CreateIndex) ddl);
         }
@@ -91,13 +115,141 @@ final class DdlExecutor {
                         + " is not a column of " + ddl.name());
             }
         }
+        // Check the constraints before anything is created, so a bad one leaves no table behind.
+        List<ForeignKeyMeta> foreignKeys = new ArrayList<>();
+        for (ForeignKeyDefinition fk : ddl.foreignKeys()) {
+            foreignKeys.add(foreignKey(ddl.name(), schema, pk.length > 0 ? ddl.primaryKey() : List.of(), fk,
+                    foreignKeys.size() + 1));
+        }
+        List<CreateIndex> uniques = new ArrayList<>();
+        for (UniqueDefinition u : ddl.uniques()) {
+            if (u.columns().equals(ddl.primaryKey())) {
+                continue; // the primary key is unique already
+            }
+            String name = u.name() != null ? u.name() : ddl.name() + "_UNIQUE_" + (uniques.size() + 1);
+            if (catalog.index(name) != null || uniques.stream().anyMatch(i -> i.name().equals(name))) {
+                throw new TernSqlException(SqlState.INDEX_EXISTS, "index " + name + " already exists; name the "
+                        + "UNIQUE constraint with CONSTRAINT name UNIQUE (...)");
+            }
+            for (String c : u.columns()) {
+                if (schema.indexOf(c) < 0) {
+                    throw new TernSqlException(SqlState.UNKNOWN_COLUMN, "UNIQUE column " + c + " is not a column of "
+                            + ddl.name());
+                }
+            }
+            uniques.add(new CreateIndex(name, ddl.name(), true, false,
+                    u.columns().stream().map(c -> new CreateIndex.Key(c, false)).toList()));
+        }
         Table table = cc.createTable(ddl.name());
+        if (durability != null) {
+            try {
+                durability.tableCreated(sql, table); // recorded before any session can write to the table
+            } catch (RuntimeException e) {
+                cc.dropTable(table);
+                throw e;
+            }
+        }
         IndexMeta primary = pk.length == 0
                 ? new IndexMeta("PRIMARY", table.primary(), new int[0], new boolean[0], true, true, TableMeta.rowIdCodec())
                 : new IndexMeta("PRIMARY", table.primary(), pk, new boolean[pk.length], true, true,
                 KeyCodec.of(schema.select(pk)));
         catalog.publish(ddl.name(), new TableMeta(ddl.name(), schema, defaults, table, primary, List.of(),
-                pk.length == 0 ? new AtomicLong() : null));
+                pk.length == 0 ? new AtomicLong() : null, foreignKeys));
+        for (CreateIndex unique : uniques) {
+            createIndex(unique); // a UNIQUE constraint is a unique index (the new table is empty)
+        }
+    }
+
+    /**
+     * Resolves a FOREIGN KEY of table {@code name} (columns {@code schema}, primary key {@code primaryKey}).
+     * Recorded only: foreign keys are not enforced yet.
+     */
+    private ForeignKeyMeta foreignKey(String name, Schema schema, List<String> primaryKey, ForeignKeyDefinition fk,
+                                      int ordinal) {
+        for (String c : fk.columns()) {
+            if (schema.indexOf(c) < 0) {
+                throw new TernSqlException(SqlState.UNKNOWN_COLUMN, "FOREIGN KEY column " + c + " is not a column of "
+                        + name);
+            }
+        }
+        boolean self = fk.referencedTable().equals(name);
+        TableMeta referenced = self ? null : catalog.table(fk.referencedTable());
+        if (!self && referenced == null) {
+            throw new TernSqlException(SqlState.UNKNOWN_TABLE, "FOREIGN KEY references table " + fk.referencedTable()
+                    + ", which does not exist; create it first or add the key later with ALTER TABLE " + name
+                    + " ADD FOREIGN KEY");
+        }
+        Schema target = self ? schema : referenced.schema();
+        List<String> columns = fk.referencedColumns();
+        if (columns.isEmpty()) {
+            columns = self ? primaryKey : referenced.primaryIndex().columnCount() == 0 ? List.of()
+                    : java.util.Arrays.stream(referenced.primaryIndex().columns())
+                    .mapToObj(i -> referenced.column(i).name()).toList();
+            if (columns.isEmpty()) {
+                throw new TernSqlException(SqlState.SYNTAX_ERROR, "table " + fk.referencedTable() + " has no PRIMARY "
+                        + "KEY; name the referenced columns: REFERENCES " + fk.referencedTable() + " (col, ...)");
+            }
+        }
+        for (String c : columns) {
+            if (target.indexOf(c) < 0) {
+                throw new TernSqlException(SqlState.UNKNOWN_COLUMN, "FOREIGN KEY references column " + c
+                        + ", which is not a column of " + fk.referencedTable());
+            }
+        }
+        if (columns.size() != fk.columns().size()) {
+            throw new TernSqlException(SqlState.SYNTAX_ERROR, "FOREIGN KEY has " + fk.columns().size()
+                    + " column(s) but the key it references has " + columns.size());
+        }
+        return new ForeignKeyMeta(fk.name() != null ? fk.name() : "FK_" + name + "_" + ordinal, fk.columns(),
+                fk.referencedTable(), columns, fk.onDelete() == null ? "NO ACTION" : fk.onDelete(),
+                fk.onUpdate() == null ? "NO ACTION" : fk.onUpdate());
+    }
+
+    // ---- ALTER TABLE ... ADD FOREIGN KEY ----------------------------------------------------------
+
+    private void addForeignKey(AddForeignKey ddl) {
+        TableMeta table = catalog.table(ddl.table());
+        if (table == null) {
+            throw new TernSqlException(SqlState.UNKNOWN_TABLE, "table " + ddl.table() + " does not exist");
+        }
+        List<String> primaryKey = java.util.Arrays.stream(table.primaryIndex().columns())
+                .mapToObj(i -> table.column(i).name()).toList();
+        if (table.hasRowId()) {
+            primaryKey = List.of();
+        }
+        catalog.publish(table.name(), table.withForeignKey(foreignKey(table.name(), table.schema(), primaryKey,
+                ddl.foreignKey(), table.foreignKeys().size() + 1)));
+    }
+
+    // ---- DROP INDEX ------------------------------------------------------------------------------
+
+    /**
+     * Removes the index from the catalog, so no plan uses it. The protocol API cannot remove an index yet, so
+     * the protocol keeps maintaining the dropped index's entries (a cost, not a visible effect); a UNIQUE index
+     * would keep rejecting duplicates, so dropping one is refused until the API exists.
+     */
+    private void dropIndex(DropIndex ddl) {
+        for (TableMeta table : catalog.snapshot().tables()) {
+            for (IndexMeta index : table.secondaryIndexes()) {
+                if (!index.name().equals(ddl.name())) {
+                    continue;
+                }
+                if (ddl.table() != null && !ddl.table().equals(table.name())) {
+                    throw new TernSqlException(SqlState.UNKNOWN_INDEX, "index " + ddl.name() + " is on table "
+                            + table.name() + ", not " + ddl.table());
+                }
+                if (index.unique()) {
+                    throw new TernSqlException(SqlState.FEATURE_NOT_SUPPORTED, "DROP INDEX of a UNIQUE index is not "
+                            + "supported yet (the protocol cannot remove an index, so its uniqueness would still be "
+                            + "enforced); drop and re-create table " + table.name() + " instead");
+                }
+                catalog.publish(table.name(), table.withoutIndex(index.name()));
+                return;
+            }
+        }
+        if (!ddl.ifExists()) {
+            throw new TernSqlException(SqlState.UNKNOWN_INDEX, "index " + ddl.name() + " does not exist");
+        }
     }
 
     private static Column column(ColumnDefinition def, boolean inPrimaryKey) {
@@ -157,6 +309,9 @@ final class DdlExecutor {
         }
         catalog.publish(ddl.name(), null);
         cc.dropTable(table.table());
+        if (durability != null) {
+            durability.tableDropped(sql, table.table());
+        }
     }
 
     // ---- CREATE INDEX ----------------------------------------------------------------------------

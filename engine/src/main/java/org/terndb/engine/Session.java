@@ -2,6 +2,9 @@ package org.terndb.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import org.terndb.engine.proc.CallResult;
+import org.terndb.engine.proc.ProcedureSession;
 import org.terndb.executor.Cursor;
 import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.ExprType;
@@ -11,6 +14,7 @@ import org.terndb.executor.TernSqlException;
 import org.terndb.planner.PreparedPlan;
 import org.terndb.storage.codec.ColumnType;
 import org.terndb.txn.DuplicateKeyException;
+import org.terndb.txn.DurabilityException;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
@@ -39,6 +43,7 @@ public final class Session implements AutoCloseable {
     private boolean autoCommit = true;
     private boolean closed;
     private long builderVersion;
+    private ProcedureSession procedures;
 
     Session(Database database) {
         this.database = database;
@@ -74,8 +79,17 @@ public final class Session implements AutoCloseable {
             return explain(plan);
         }
         if (plan.kind() == PreparedPlan.Kind.DDL) {
-            database.ddl().execute(plan.ddl());
+            if (plan.ddl() instanceof org.terndb.sql.ddl.Checkpoint) {
+                database.checkpoint(); // not DDL: it must not hold the DDL lock while it writes
+                return StatementResult.count(0);
+            }
+            database.ddl().execute(plan.ddl(), plan.sql());
             return StatementResult.count(0);
+        }
+        if (plan.kind() == PreparedPlan.Kind.PROCEDURE) { // a plain statement sees a CALL's first result only
+            CallResult call = call(plan, parameters, set);
+            return call.resultSets().isEmpty() ? StatementResult.count(call.updateCount())
+                    : StatementResult.rows(call.resultSets().get(0).columns(), call.resultSets().get(0).rows());
         }
         Object[] bound = plan.bind(parameters, set);
         if (database.catalog().version() != builderVersion) {
@@ -83,6 +97,67 @@ public final class Session implements AutoCloseable {
             builderVersion = database.catalog().version();
         }
         return autoCommit ? runAutoCommit(plan, bound) : runInTransaction(plan, bound);
+    }
+
+    /** Runs CALL, CREATE PROCEDURE or DROP PROCEDURE ({@link PreparedPlan.Kind#PROCEDURE}) with all its results. */
+    public CallResult call(PreparedPlan plan, Object[] parameters, boolean[] set) {
+        checkOpen();
+        if (procedures == null) {
+            procedures = new ProcedureSession(this);
+        }
+        CallResult result = procedures.execute(plan.procedure(), parameters, set);
+        if (!(plan.procedure() instanceof org.terndb.sql.proc.CallProcedure)) {
+            database.schemaChanged(plan.sql()); // CREATE/DROP PROCEDURE: kept in a file database's catalog
+        }
+        return result;
+    }
+
+    /**
+     * Runs {@code work} as one unit (a procedure call). In autocommit it is its own transaction, committed when
+     * {@code work} returns; a conflict abort runs it again after {@link Worker#backoff()}, up to
+     * {@link DatabaseConfig#autocommitRetries()} times ({@code onRetry} runs before each retry), any other error
+     * aborts it. In an explicit transaction it runs inside the open one, and a conflict or any error rolls that
+     * transaction back (there are no savepoints to undo half a unit).
+     */
+    public <T> T runUnit(Function<Transaction, T> work, Runnable onRetry) {
+        checkOpen();
+        if (!autoCommit) {
+            if (transaction == null) {
+                transaction = worker().begin();
+            }
+            try {
+                return work.apply(transaction);
+            } catch (TransactionAbortedException e) {
+                transaction = null;
+                throw conflict(e, "the transaction was rolled back");
+            } catch (RuntimeException | Error e) {
+                TernSqlException error = translate(e);
+                rollback();
+                throw new TernSqlException(error.sqlState(), error.getMessage() + " (the transaction was rolled back)",
+                        error);
+            }
+        }
+        Worker w = worker();
+        int retries = database.config().autocommitRetries();
+        for (int attempt = 0; ; attempt++) {
+            Transaction txn = w.begin();
+            try {
+                T result = work.apply(txn);
+                txn.commit();
+                return result;
+            } catch (TransactionAbortedException e) {
+                if (attempt >= retries) {
+                    throw conflict(e, "after " + (attempt + 1) + " attempts");
+                }
+                onRetry.run();
+                w.backoff();
+            } catch (RuntimeException | Error e) {
+                if (txn.isActive()) {
+                    txn.abort();
+                }
+                throw translate(e);
+            }
+        }
     }
 
     private StatementResult runAutoCommit(PreparedPlan plan, Object[] parameters) {
@@ -168,6 +243,11 @@ public final class Session implements AutoCloseable {
         return transaction != null;
     }
 
+    /** The thread the open transaction is bound to (only it can end the transaction), or null if none is open. */
+    public Thread transactionThread() {
+        return transaction != null ? workerThread : null;
+    }
+
     /** Commits the open transaction (no-op if none); a conflict abort fails with 40001. */
     public void commit() {
         checkOpen();
@@ -180,6 +260,8 @@ public final class Session implements AutoCloseable {
             txn.commit();
         } catch (TransactionAbortedException e) {
             throw conflict(e, "the transaction was rolled back");
+        } catch (DurabilityException e) {
+            throw translate(e);
         }
     }
 
@@ -260,6 +342,9 @@ public final class Session implements AutoCloseable {
         }
         if (e instanceof DuplicateKeyException d) {
             return new TernSqlException(SqlState.UNIQUE_VIOLATION, d.getMessage(), d);
+        }
+        if (e instanceof DurabilityException d) { // the log cannot write: an I/O error (class 58)
+            return new TernSqlException(Database.IO_ERROR, d.getMessage(), d);
         }
         if (e instanceof IllegalArgumentException) {
             return new TernSqlException(SqlState.DATA_EXCEPTION, e.getMessage(), e);

@@ -7,6 +7,7 @@ public final class SqlState {
     public static final String TABLE_EXISTS = "42S01";
     public static final String UNKNOWN_TABLE = "42S02";
     public static final String INDEX_EXISTS = "42S11";
+    public static final String UNKNOWN_INDEX = "42S12";
     public static final String DUPLICATE_COLUMN = "42S21";
     public static final String UNKNOWN_COLUMN = "42S22";
     public static final String UNIQUE_VIOLATION = "23505";
@@ -15,6 +16,7 @@ public final class SqlState {
     public static final String NUMERIC_OUT_OF_RANGE = "22003";
     public static final String INVALID_DATETIME = "22007";
     public static final String DIVISION_BY_ZERO = "22012";
+    public static final String SUBSTRING_ERROR = "22011";
     public static final String INVALID_CAST = "22018";
     /** Data exception without a more specific subclass. */
     public static final String DATA_EXCEPTION = "22000";

@@ -46,12 +46,18 @@ final class JdbcErrors {
         return new SQLException(text, state, 0, cause);
     }
 
-    /** Any runtime failure of the engine as an SQLException; engine errors keep their state. */
-    static SQLException of(RuntimeException e) {
+    /**
+     * Any failure of the engine as an SQLException; engine errors keep their state. Anything else is a
+     * TernDB bug (HY000, "internal error"): the application still gets an SQLException, as JDBC promises,
+     * and the database stays usable. Callers catch RuntimeException, AssertionError and StackOverflowError
+     * (a bug, or a statement nested too deeply); other errors (out of memory) propagate.
+     */
+    static SQLException of(Throwable e) {
         if (e instanceof TernSqlException t) {
             return of(t);
         }
-        return of("internal error: " + e, SqlState.GENERAL_ERROR, e);
+        return of("internal error: " + e + "; please report it with the statement that caused it",
+                SqlState.GENERAL_ERROR, e);
     }
 
     static SQLException closed(String what) {

@@ -1,21 +1,21 @@
 package org.terndb.jdbc;
 
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import org.terndb.executor.SqlState;
 
 /**
- * A parsed TernDB URL: {@code jdbc:tern:mem:NAME[;key=value...]}. {@code jdbc:tern:file:PATH} is reserved
- * for durable databases, which do not exist yet. Options may also come as connection properties (the URL
- * wins); {@code user} and {@code password} are accepted and ignored.
+ * A parsed TernDB URL: {@code jdbc:tern:mem:NAME[;key=value...]} or {@code jdbc:tern:file:PATH[;key=value...]}
+ * (a durable database in the directory PATH, created if missing). Options may also come as connection
+ * properties (the URL wins); {@code user} and {@code password} are accepted and ignored.
  *
- * @param name    database name; empty for a private database that only this connection sees
+ * @param name    database name (empty for a private in-memory database), or the directory of a file database
  * @param options option keys (lower case) and values
+ * @param file    whether this is a {@code jdbc:tern:file:} URL
  */
-record JdbcUrl(String name, Map<String, String> options) {
+record JdbcUrl(String name, Map<String, String> options, boolean file) {
     static final String PREFIX = "jdbc:tern:";
     private static final String MEMORY = PREFIX + "mem:";
     private static final String FILE = PREFIX + "file:";
@@ -25,16 +25,12 @@ record JdbcUrl(String name, Map<String, String> options) {
     }
 
     static JdbcUrl parse(String url, Properties info) throws SQLException {
-        if (url.regionMatches(true, 0, FILE, 0, FILE.length())) {
-            throw new SQLFeatureNotSupportedException("durable databases are not available yet: " + url
-                    + " cannot be opened; use jdbc:tern:mem:NAME for an in-memory database",
-                    SqlState.FEATURE_NOT_SUPPORTED);
+        boolean file = url.regionMatches(true, 0, FILE, 0, FILE.length());
+        if (!file && !url.regionMatches(true, 0, MEMORY, 0, MEMORY.length())) {
+            throw new SQLException("malformed TernDB URL '" + url + "'; expected jdbc:tern:mem:NAME[;key=value...] "
+                    + "or jdbc:tern:file:PATH[;key=value...]", SqlState.CONNECTION_FAILURE);
         }
-        if (!url.regionMatches(true, 0, MEMORY, 0, MEMORY.length())) {
-            throw new SQLException("malformed TernDB URL '" + url + "'; expected jdbc:tern:mem:NAME[;key=value...]",
-                    SqlState.CONNECTION_FAILURE);
-        }
-        String rest = url.substring(MEMORY.length());
+        String rest = url.substring(file ? FILE.length() : MEMORY.length());
         String[] parts = rest.split(";", -1);
         Map<String, String> options = new LinkedHashMap<>();
         if (info != null) {
@@ -55,6 +51,10 @@ record JdbcUrl(String name, Map<String, String> options) {
             }
             options.put(parts[i].substring(0, eq).trim().toLowerCase(java.util.Locale.ROOT), parts[i].substring(eq + 1).trim());
         }
-        return new JdbcUrl(parts[0].trim(), options);
+        if (file && parts[0].isBlank()) {
+            throw new SQLException("jdbc:tern:file: needs a directory: jdbc:tern:file:PATH[;key=value...]",
+                    SqlState.CONNECTION_FAILURE);
+        }
+        return new JdbcUrl(parts[0].trim(), options, file);
     }
 }

@@ -44,6 +44,11 @@ public final class TernDriver implements Driver {
         }
         JdbcUrl parsed = JdbcUrl.parse(url, info);
         try {
+            if (parsed.file()) {
+                DatabaseConfig config = DatabaseConfig.file(java.nio.file.Path.of(parsed.name()), parsed.options());
+                DatabaseRegistry files = DatabaseRegistry.files();
+                return new TernConnection(url, files.acquire(config, !parsed.options().isEmpty()), files);
+            }
             DatabaseConfig config = DatabaseConfig.of(parsed.name(), parsed.options());
             if (parsed.name().isEmpty()) {
                 return new TernConnection(url, Database.open(config), null);
@@ -76,12 +81,12 @@ public final class TernDriver implements Driver {
 
     @Override
     public int getMajorVersion() {
-        return 0;
+        return TernVersion.MAJOR;
     }
 
     @Override
     public int getMinorVersion() {
-        return 1;
+        return TernVersion.MINOR;
     }
 
     @Override

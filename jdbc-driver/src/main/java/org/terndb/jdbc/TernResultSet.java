@@ -1,6 +1,7 @@
 package org.terndb.jdbc;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.sql.Date;
 import java.sql.ResultSet;
@@ -30,6 +31,7 @@ import org.terndb.executor.expr.Values;
  */
 public final class TernResultSet extends UnsupportedResultSet {
     private final TernStatement statement;
+    private final TernConnection connection;
     private final List<ResultColumn> columns;
     private final List<Object[]> rows;
     private final Map<String, Integer> labels = new HashMap<>();
@@ -38,7 +40,18 @@ public final class TernResultSet extends UnsupportedResultSet {
     private boolean closed;
 
     TernResultSet(TernStatement statement, List<ResultColumn> columns, List<Object[]> rows) {
+        this(statement, statement.connection, columns, rows);
+    }
+
+    /** A result made by the driver itself ({@link java.sql.DatabaseMetaData}); it has no statement. */
+    TernResultSet(TernConnection connection, List<ResultColumn> columns, List<Object[]> rows) {
+        this(null, connection, columns, rows);
+    }
+
+    private TernResultSet(TernStatement statement, TernConnection connection, List<ResultColumn> columns,
+                          List<Object[]> rows) {
         this.statement = statement;
+        this.connection = connection;
         this.columns = columns;
         this.rows = rows;
         for (int i = columns.size() - 1; i >= 0; i--) {
@@ -66,9 +79,10 @@ public final class TernResultSet extends UnsupportedResultSet {
         }
     }
 
+    /** Also true once its statement or connection is closed. */
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed || (statement != null && statement.isClosed()) || connection.isClosed();
     }
 
     @Override
@@ -315,6 +329,10 @@ public final class TernResultSet extends UnsupportedResultSet {
 
     @Override
     public <T> T getObject(int column, Class<T> type) throws SQLException {
+        checkOpen();
+        if (type == null) {
+            throw new SQLException("getObject needs a class", SqlState.GENERAL_ERROR);
+        }
         Object v;
         if (type == String.class) {
             v = getString(column);
@@ -344,6 +362,15 @@ public final class TernResultSet extends UnsupportedResultSet {
         } else if (type == LocalDateTime.class) {
             Timestamp ts = getTimestamp(column);
             v = ts == null ? null : ts.toLocalDateTime();
+        } else if (type == BigInteger.class) {
+            BigDecimal d = getBigDecimal(column);
+            try {
+                v = d == null ? null : d.toBigIntegerExact();
+            } catch (ArithmeticException e) {
+                throw conversion(d, "BigInteger");
+            }
+        } else if (type == java.util.Date.class) {
+            v = getTimestamp(column);
         } else if (type == Object.class) {
             v = getObject(column);
         } else {
@@ -443,10 +470,21 @@ public final class TernResultSet extends UnsupportedResultSet {
         return new TernResultSetMetaData(columns);
     }
 
+    /** The statement that made this result; null for a result of {@link java.sql.DatabaseMetaData}. */
     @Override
     public Statement getStatement() throws SQLException {
         checkOpen();
         return statement;
+    }
+
+    @Override
+    public String getNString(int column) throws SQLException {
+        return getString(column);
+    }
+
+    @Override
+    public String getNString(String label) throws SQLException {
+        return getString(findColumn(label));
     }
 
     @Override
@@ -548,7 +586,12 @@ public final class TernResultSet extends UnsupportedResultSet {
 
     private void checkOpen() throws SQLException {
         if (closed) {
-            throw new SQLException("the result set is closed", SqlState.GENERAL_ERROR);
+            throw JdbcErrors.closed("the result set");
+        }
+        if (statement != null) {
+            statement.checkOpen();
+        } else {
+            connection.checkOpen();
         }
     }
 

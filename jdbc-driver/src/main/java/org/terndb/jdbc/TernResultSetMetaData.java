@@ -2,7 +2,6 @@ package org.terndb.jdbc;
 
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.List;
 import org.terndb.executor.ExprType;
 import org.terndb.executor.ResultColumn;
@@ -45,71 +44,22 @@ final class TernResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnType(int column) throws SQLException {
-        ExprType t = type(column);
-        if (t.type() == null) {
-            return Types.NULL;
-        }
-        return switch (t.type()) {
-            case TINYINT -> Types.TINYINT;
-            case SMALLINT -> Types.SMALLINT;
-            case INTEGER -> Types.INTEGER;
-            case BIGINT -> Types.BIGINT;
-            case DECIMAL -> Types.DECIMAL;
-            case REAL -> Types.REAL;
-            case DOUBLE -> Types.DOUBLE;
-            case BOOLEAN -> Types.BOOLEAN;
-            case CHAR -> Types.CHAR;
-            case VARCHAR -> Types.VARCHAR;
-            case DATE -> Types.DATE;
-            case TIMESTAMP -> Types.TIMESTAMP;
-        };
+        return JdbcTypes.sqlType(type(column));
     }
 
     @Override
     public String getColumnTypeName(int column) throws SQLException {
-        ExprType t = type(column);
-        return t.type() == null ? "NULL" : t.type().name();
+        return JdbcTypes.typeName(type(column));
     }
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
-        ExprType t = type(column);
-        if (t.type() == null) {
-            return Object.class.getName();
-        }
-        return switch (t.type()) {
-            case TINYINT -> Byte.class.getName();
-            case SMALLINT -> Short.class.getName();
-            case INTEGER -> Integer.class.getName();
-            case BIGINT -> Long.class.getName();
-            case DECIMAL -> java.math.BigDecimal.class.getName();
-            case REAL -> Float.class.getName();
-            case DOUBLE -> Double.class.getName();
-            case BOOLEAN -> Boolean.class.getName();
-            case CHAR, VARCHAR -> String.class.getName();
-            case DATE -> java.sql.Date.class.getName();
-            case TIMESTAMP -> java.sql.Timestamp.class.getName();
-        };
+        return JdbcTypes.className(type(column));
     }
 
     @Override
     public int getPrecision(int column) throws SQLException {
-        ExprType t = type(column);
-        if (t.type() == null) {
-            return 0;
-        }
-        return switch (t.type()) {
-            case TINYINT -> 3;
-            case SMALLINT -> 5;
-            case INTEGER -> 10;
-            case BIGINT -> 19;
-            case REAL -> 7;
-            case DOUBLE -> 15;
-            case BOOLEAN -> 1;
-            case DATE -> 10;
-            case TIMESTAMP -> 26;
-            default -> t.precision();
-        };
+        return JdbcTypes.precision(type(column));
     }
 
     @Override
@@ -119,7 +69,7 @@ final class TernResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public int getColumnDisplaySize(int column) throws SQLException {
-        return Math.max(getPrecision(column) + 2, getColumnLabel(column).length());
+        return Math.max(JdbcTypes.displaySize(type(column)), getColumnLabel(column).length());
     }
 
     @Override
@@ -129,13 +79,12 @@ final class TernResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isSigned(int column) throws SQLException {
-        return type(column).isNumeric();
+        return JdbcTypes.isSigned(type(column));
     }
 
     @Override
     public boolean isCaseSensitive(int column) throws SQLException {
-        ExprType t = type(column);
-        return t.type() != null && t.type().isString();
+        return JdbcTypes.isCaseSensitive(type(column));
     }
 
     @Override

@@ -19,263 +19,302 @@ abstract class UnsupportedConnection implements Connection {
 
     @Override
     public void abort(Executor p0) throws SQLException {
-        throw unsupported("abort");
+        throw notSupported("abort");
     }
 
     @Override
     public void clearWarnings() throws SQLException {
-        throw unsupported("clearWarnings");
+        throw notSupported("clearWarnings");
     }
 
     @Override
     public void close() throws SQLException {
-        throw unsupported("close");
+        throw notSupported("close");
     }
 
     @Override
     public void commit() throws SQLException {
-        throw unsupported("commit");
+        throw notSupported("commit");
     }
 
     @Override
     public Array createArrayOf(String p0, Object[] p1) throws SQLException {
-        throw unsupported("createArrayOf");
+        throw notSupported("createArrayOf");
     }
 
     @Override
     public Blob createBlob() throws SQLException {
-        throw unsupported("createBlob");
+        throw notSupported("createBlob");
     }
 
     @Override
     public Clob createClob() throws SQLException {
-        throw unsupported("createClob");
+        throw notSupported("createClob");
     }
 
     @Override
     public NClob createNClob() throws SQLException {
-        throw unsupported("createNClob");
+        throw notSupported("createNClob");
     }
 
     @Override
     public SQLXML createSQLXML() throws SQLException {
-        throw unsupported("createSQLXML");
+        throw notSupported("createSQLXML");
     }
 
     @Override
     public Statement createStatement() throws SQLException {
-        throw unsupported("createStatement");
+        throw notSupported("createStatement");
     }
 
     @Override
     public Statement createStatement(int p0, int p1, int p2) throws SQLException {
-        throw unsupported("createStatement");
+        throw notSupported("createStatement");
     }
 
     @Override
     public Statement createStatement(int p0, int p1) throws SQLException {
-        throw unsupported("createStatement");
+        throw notSupported("createStatement");
     }
 
     @Override
     public Struct createStruct(String p0, Object[] p1) throws SQLException {
-        throw unsupported("createStruct");
+        throw notSupported("createStruct");
     }
 
     @Override
     public boolean getAutoCommit() throws SQLException {
-        throw unsupported("getAutoCommit");
+        throw notSupported("getAutoCommit");
     }
 
     @Override
     public String getCatalog() throws SQLException {
-        throw unsupported("getCatalog");
+        throw notSupported("getCatalog");
     }
 
     @Override
     public Properties getClientInfo() throws SQLException {
-        throw unsupported("getClientInfo");
+        throw notSupported("getClientInfo");
     }
 
     @Override
     public String getClientInfo(String p0) throws SQLException {
-        throw unsupported("getClientInfo");
+        throw notSupported("getClientInfo");
     }
 
     @Override
     public int getHoldability() throws SQLException {
-        throw unsupported("getHoldability");
+        throw notSupported("getHoldability");
     }
 
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
-        throw unsupported("getMetaData");
+        throw notSupported("getMetaData");
     }
 
     @Override
     public int getNetworkTimeout() throws SQLException {
-        throw unsupported("getNetworkTimeout");
+        throw notSupported("getNetworkTimeout");
     }
 
     @Override
     public String getSchema() throws SQLException {
-        throw unsupported("getSchema");
+        throw notSupported("getSchema");
     }
 
     @Override
     public int getTransactionIsolation() throws SQLException {
-        throw unsupported("getTransactionIsolation");
+        throw notSupported("getTransactionIsolation");
     }
 
     @Override
     public Map<String, Class<?>> getTypeMap() throws SQLException {
-        throw unsupported("getTypeMap");
+        throw notSupported("getTypeMap");
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
-        throw unsupported("getWarnings");
-    }
-
-    @Override
-    public boolean isClosed() throws SQLException {
-        throw unsupported("isClosed");
+        throw notSupported("getWarnings");
     }
 
     @Override
     public boolean isReadOnly() throws SQLException {
-        throw unsupported("isReadOnly");
+        throw notSupported("isReadOnly");
     }
 
     @Override
     public boolean isValid(int p0) throws SQLException {
-        throw unsupported("isValid");
+        throw notSupported("isValid");
     }
 
     @Override
     public boolean isWrapperFor(Class<?> p0) throws SQLException {
-        throw unsupported("isWrapperFor");
+        throw notSupported("isWrapperFor");
     }
 
     @Override
     public String nativeSQL(String p0) throws SQLException {
-        throw unsupported("nativeSQL");
+        throw notSupported("nativeSQL");
     }
 
     @Override
     public CallableStatement prepareCall(String p0, int p1, int p2, int p3) throws SQLException {
-        throw unsupported("prepareCall");
+        throw notSupported("prepareCall");
     }
 
     @Override
     public CallableStatement prepareCall(String p0, int p1, int p2) throws SQLException {
-        throw unsupported("prepareCall");
+        throw notSupported("prepareCall");
     }
 
     @Override
     public CallableStatement prepareCall(String p0) throws SQLException {
-        throw unsupported("prepareCall");
+        throw notSupported("prepareCall");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0, int[] p1) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0, String[] p1) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0, int p1, int p2, int p3) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0, int p1, int p2) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0, int p1) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public PreparedStatement prepareStatement(String p0) throws SQLException {
-        throw unsupported("prepareStatement");
+        throw notSupported("prepareStatement");
     }
 
     @Override
     public void releaseSavepoint(Savepoint p0) throws SQLException {
-        throw unsupported("releaseSavepoint");
+        throw notSupported("releaseSavepoint");
     }
 
     @Override
     public void rollback() throws SQLException {
-        throw unsupported("rollback");
+        throw notSupported("rollback");
     }
 
     @Override
     public void rollback(Savepoint p0) throws SQLException {
-        throw unsupported("rollback");
+        throw notSupported("rollback");
     }
 
     @Override
     public void setAutoCommit(boolean p0) throws SQLException {
-        throw unsupported("setAutoCommit");
+        throw notSupported("setAutoCommit");
     }
 
     @Override
     public void setCatalog(String p0) throws SQLException {
-        throw unsupported("setCatalog");
+        throw notSupported("setCatalog");
     }
 
     @Override
     public void setHoldability(int p0) throws SQLException {
-        throw unsupported("setHoldability");
+        throw notSupported("setHoldability");
     }
 
     @Override
     public void setNetworkTimeout(Executor p0, int p1) throws SQLException {
-        throw unsupported("setNetworkTimeout");
+        throw notSupported("setNetworkTimeout");
     }
 
     @Override
     public void setReadOnly(boolean p0) throws SQLException {
-        throw unsupported("setReadOnly");
+        throw notSupported("setReadOnly");
     }
 
     @Override
     public Savepoint setSavepoint() throws SQLException {
-        throw unsupported("setSavepoint");
+        throw notSupported("setSavepoint");
     }
 
     @Override
     public Savepoint setSavepoint(String p0) throws SQLException {
-        throw unsupported("setSavepoint");
+        throw notSupported("setSavepoint");
     }
 
     @Override
     public void setSchema(String p0) throws SQLException {
-        throw unsupported("setSchema");
+        throw notSupported("setSchema");
     }
 
     @Override
     public void setTransactionIsolation(int p0) throws SQLException {
-        throw unsupported("setTransactionIsolation");
+        throw notSupported("setTransactionIsolation");
     }
 
     @Override
     public void setTypeMap(Map<String, Class<?>> p0) throws SQLException {
-        throw unsupported("setTypeMap");
+        throw notSupported("setTypeMap");
     }
 
     @Override
     public <T> T unwrap(Class<T> p0) throws SQLException {
-        throw unsupported("unwrap");
+        throw notSupported("unwrap");
     }
+    // JDBC 4.3 default methods: a closed connection rejects them too.
+
+    @Override
+    public void beginRequest() throws SQLException {
+        if (isClosed()) {
+            throw JdbcErrors.closed("the connection");
+        }
+    }
+
+    @Override
+    public void endRequest() throws SQLException {
+        if (isClosed()) {
+            throw JdbcErrors.closed("the connection");
+        }
+    }
+
+    @Override
+    public boolean setShardingKeyIfValid(ShardingKey p0, ShardingKey p1, int p2) throws SQLException {
+        throw notSupported("setShardingKeyIfValid");
+    }
+
+    @Override
+    public boolean setShardingKeyIfValid(ShardingKey p0, int p1) throws SQLException {
+        throw notSupported("setShardingKeyIfValid");
+    }
+
+    @Override
+    public void setShardingKey(ShardingKey p0, ShardingKey p1) throws SQLException {
+        throw notSupported("setShardingKey");
+    }
+
+    @Override
+    public void setShardingKey(ShardingKey p0) throws SQLException {
+        throw notSupported("setShardingKey");
+    }
+
+    /** Any use of a closed object fails with 08003 (JDBC); an unsupported method of an open one with 0A000. */
+    final SQLException notSupported(String method) throws SQLException {
+        if (isClosed()) {
+            return JdbcErrors.closed("the connection");
+        }
+        return unsupported(method);
+    }
+
     static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException("Connection." + method + " is not supported by TernDB yet", "0A000");
     }

@@ -23,278 +23,306 @@ abstract class UnsupportedPreparedStatement extends TernStatement implements Pre
 
     @Override
     public void addBatch() throws SQLException {
-        throw unsupported("addBatch");
+        throw notSupported("addBatch");
     }
 
     @Override
     public void clearParameters() throws SQLException {
-        throw unsupported("clearParameters");
+        throw notSupported("clearParameters");
     }
 
     @Override
     public boolean execute() throws SQLException {
-        throw unsupported("execute");
+        throw notSupported("execute");
     }
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        throw unsupported("executeQuery");
+        throw notSupported("executeQuery");
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        throw unsupported("executeUpdate");
+        throw notSupported("executeUpdate");
     }
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        throw unsupported("getMetaData");
+        throw notSupported("getMetaData");
     }
 
     @Override
     public ParameterMetaData getParameterMetaData() throws SQLException {
-        throw unsupported("getParameterMetaData");
+        throw notSupported("getParameterMetaData");
     }
 
     @Override
     public void setArray(int p0, Array p1) throws SQLException {
-        throw unsupported("setArray");
+        throw notSupported("setArray");
     }
 
     @Override
     public void setAsciiStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("setAsciiStream");
+        throw notSupported("setAsciiStream");
     }
 
     @Override
     public void setAsciiStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("setAsciiStream");
+        throw notSupported("setAsciiStream");
     }
 
     @Override
     public void setAsciiStream(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("setAsciiStream");
+        throw notSupported("setAsciiStream");
     }
 
     @Override
     public void setBigDecimal(int p0, java.math.BigDecimal p1) throws SQLException {
-        throw unsupported("setBigDecimal");
+        throw notSupported("setBigDecimal");
     }
 
     @Override
     public void setBinaryStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("setBinaryStream");
+        throw notSupported("setBinaryStream");
     }
 
     @Override
     public void setBinaryStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("setBinaryStream");
+        throw notSupported("setBinaryStream");
     }
 
     @Override
     public void setBinaryStream(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("setBinaryStream");
+        throw notSupported("setBinaryStream");
     }
 
     @Override
     public void setBlob(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("setBlob");
+        throw notSupported("setBlob");
     }
 
     @Override
     public void setBlob(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("setBlob");
+        throw notSupported("setBlob");
     }
 
     @Override
     public void setBlob(int p0, Blob p1) throws SQLException {
-        throw unsupported("setBlob");
+        throw notSupported("setBlob");
     }
 
     @Override
     public void setBoolean(int p0, boolean p1) throws SQLException {
-        throw unsupported("setBoolean");
+        throw notSupported("setBoolean");
     }
 
     @Override
     public void setByte(int p0, byte p1) throws SQLException {
-        throw unsupported("setByte");
+        throw notSupported("setByte");
     }
 
     @Override
     public void setBytes(int p0, byte[] p1) throws SQLException {
-        throw unsupported("setBytes");
+        throw notSupported("setBytes");
     }
 
     @Override
     public void setCharacterStream(int p0, java.io.Reader p1, int p2) throws SQLException {
-        throw unsupported("setCharacterStream");
+        throw notSupported("setCharacterStream");
     }
 
     @Override
     public void setCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("setCharacterStream");
+        throw notSupported("setCharacterStream");
     }
 
     @Override
     public void setCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("setCharacterStream");
+        throw notSupported("setCharacterStream");
     }
 
     @Override
     public void setClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("setClob");
+        throw notSupported("setClob");
     }
 
     @Override
     public void setClob(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("setClob");
+        throw notSupported("setClob");
     }
 
     @Override
     public void setClob(int p0, Clob p1) throws SQLException {
-        throw unsupported("setClob");
+        throw notSupported("setClob");
     }
 
     @Override
     public void setDate(int p0, Date p1, Calendar p2) throws SQLException {
-        throw unsupported("setDate");
+        throw notSupported("setDate");
     }
 
     @Override
     public void setDate(int p0, Date p1) throws SQLException {
-        throw unsupported("setDate");
+        throw notSupported("setDate");
     }
 
     @Override
     public void setDouble(int p0, double p1) throws SQLException {
-        throw unsupported("setDouble");
+        throw notSupported("setDouble");
     }
 
     @Override
     public void setFloat(int p0, float p1) throws SQLException {
-        throw unsupported("setFloat");
+        throw notSupported("setFloat");
     }
 
     @Override
     public void setInt(int p0, int p1) throws SQLException {
-        throw unsupported("setInt");
+        throw notSupported("setInt");
     }
 
     @Override
     public void setLong(int p0, long p1) throws SQLException {
-        throw unsupported("setLong");
+        throw notSupported("setLong");
     }
 
     @Override
     public void setNCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("setNCharacterStream");
+        throw notSupported("setNCharacterStream");
     }
 
     @Override
     public void setNCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("setNCharacterStream");
+        throw notSupported("setNCharacterStream");
     }
 
     @Override
     public void setNClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("setNClob");
+        throw notSupported("setNClob");
     }
 
     @Override
     public void setNClob(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("setNClob");
+        throw notSupported("setNClob");
     }
 
     @Override
     public void setNClob(int p0, NClob p1) throws SQLException {
-        throw unsupported("setNClob");
+        throw notSupported("setNClob");
     }
 
     @Override
     public void setNString(int p0, String p1) throws SQLException {
-        throw unsupported("setNString");
+        throw notSupported("setNString");
     }
 
     @Override
     public void setNull(int p0, int p1, String p2) throws SQLException {
-        throw unsupported("setNull");
+        throw notSupported("setNull");
     }
 
     @Override
     public void setNull(int p0, int p1) throws SQLException {
-        throw unsupported("setNull");
+        throw notSupported("setNull");
     }
 
     @Override
     public void setObject(int p0, Object p1, int p2, int p3) throws SQLException {
-        throw unsupported("setObject");
+        throw notSupported("setObject");
     }
 
     @Override
     public void setObject(int p0, Object p1, int p2) throws SQLException {
-        throw unsupported("setObject");
+        throw notSupported("setObject");
     }
 
     @Override
     public void setObject(int p0, Object p1) throws SQLException {
-        throw unsupported("setObject");
+        throw notSupported("setObject");
     }
 
     @Override
     public void setRef(int p0, Ref p1) throws SQLException {
-        throw unsupported("setRef");
+        throw notSupported("setRef");
     }
 
     @Override
     public void setRowId(int p0, RowId p1) throws SQLException {
-        throw unsupported("setRowId");
+        throw notSupported("setRowId");
     }
 
     @Override
     public void setSQLXML(int p0, SQLXML p1) throws SQLException {
-        throw unsupported("setSQLXML");
+        throw notSupported("setSQLXML");
     }
 
     @Override
     public void setShort(int p0, short p1) throws SQLException {
-        throw unsupported("setShort");
+        throw notSupported("setShort");
     }
 
     @Override
     public void setString(int p0, String p1) throws SQLException {
-        throw unsupported("setString");
+        throw notSupported("setString");
     }
 
     @Override
     public void setTime(int p0, Time p1, Calendar p2) throws SQLException {
-        throw unsupported("setTime");
+        throw notSupported("setTime");
     }
 
     @Override
     public void setTime(int p0, Time p1) throws SQLException {
-        throw unsupported("setTime");
+        throw notSupported("setTime");
     }
 
     @Override
     public void setTimestamp(int p0, Timestamp p1, Calendar p2) throws SQLException {
-        throw unsupported("setTimestamp");
+        throw notSupported("setTimestamp");
     }
 
     @Override
     public void setTimestamp(int p0, Timestamp p1) throws SQLException {
-        throw unsupported("setTimestamp");
+        throw notSupported("setTimestamp");
     }
 
     @Override
     public void setURL(int p0, java.net.URL p1) throws SQLException {
-        throw unsupported("setURL");
+        throw notSupported("setURL");
     }
 
     @Override
     public void setUnicodeStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("setUnicodeStream");
+        throw notSupported("setUnicodeStream");
     }
+    // JDBC 4.2 default methods.
+
+    @Override
+    public void setObject(int index, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
+        setObject(index, x, jdbcType(targetSqlType), scaleOrLength);
+    }
+
+    @Override
+    public void setObject(int index, Object x, SQLType targetSqlType) throws SQLException {
+        setObject(index, x, jdbcType(targetSqlType));
+    }
+
+    /** The {@link Types} code of a {@link JDBCType}; other vendors' types are not supported. */
+    private int jdbcType(SQLType type) throws SQLException {
+        if (type instanceof JDBCType t) {
+            return t.getVendorTypeNumber();
+        }
+        throw notSupported("setObject with SQL type " + type + " (only java.sql.JDBCType)");
+    }
+
+    @Override
+    SQLException notSupported(String method) throws SQLException {
+        if (isClosed()) {
+            return JdbcErrors.closed("the statement");
+        }
+        return unsupported(method);
+    }
+
     static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException("PreparedStatement." + method + " is not supported by TernDB yet", "0A000");
     }

@@ -19,958 +19,983 @@ abstract class UnsupportedResultSet implements ResultSet {
 
     @Override
     public boolean absolute(int p0) throws SQLException {
-        throw unsupported("absolute");
+        throw notSupported("absolute");
     }
 
     @Override
     public void afterLast() throws SQLException {
-        throw unsupported("afterLast");
+        throw notSupported("afterLast");
     }
 
     @Override
     public void beforeFirst() throws SQLException {
-        throw unsupported("beforeFirst");
+        throw notSupported("beforeFirst");
     }
 
     @Override
     public void cancelRowUpdates() throws SQLException {
-        throw unsupported("cancelRowUpdates");
+        throw notSupported("cancelRowUpdates");
     }
 
     @Override
     public void clearWarnings() throws SQLException {
-        throw unsupported("clearWarnings");
+        throw notSupported("clearWarnings");
     }
 
     @Override
     public void close() throws SQLException {
-        throw unsupported("close");
+        throw notSupported("close");
     }
 
     @Override
     public void deleteRow() throws SQLException {
-        throw unsupported("deleteRow");
+        throw notSupported("deleteRow");
     }
 
     @Override
     public int findColumn(String p0) throws SQLException {
-        throw unsupported("findColumn");
+        throw notSupported("findColumn");
     }
 
     @Override
     public boolean first() throws SQLException {
-        throw unsupported("first");
+        throw notSupported("first");
     }
 
     @Override
     public Array getArray(String p0) throws SQLException {
-        throw unsupported("getArray");
+        throw notSupported("getArray");
     }
 
     @Override
     public Array getArray(int p0) throws SQLException {
-        throw unsupported("getArray");
+        throw notSupported("getArray");
     }
 
     @Override
     public java.io.InputStream getAsciiStream(String p0) throws SQLException {
-        throw unsupported("getAsciiStream");
+        throw notSupported("getAsciiStream");
     }
 
     @Override
     public java.io.InputStream getAsciiStream(int p0) throws SQLException {
-        throw unsupported("getAsciiStream");
+        throw notSupported("getAsciiStream");
     }
 
     @Override
     public java.math.BigDecimal getBigDecimal(String p0, int p1) throws SQLException {
-        throw unsupported("getBigDecimal");
+        throw notSupported("getBigDecimal");
     }
 
     @Override
     public java.math.BigDecimal getBigDecimal(String p0) throws SQLException {
-        throw unsupported("getBigDecimal");
+        throw notSupported("getBigDecimal");
     }
 
     @Override
     public java.math.BigDecimal getBigDecimal(int p0, int p1) throws SQLException {
-        throw unsupported("getBigDecimal");
+        throw notSupported("getBigDecimal");
     }
 
     @Override
     public java.math.BigDecimal getBigDecimal(int p0) throws SQLException {
-        throw unsupported("getBigDecimal");
+        throw notSupported("getBigDecimal");
     }
 
     @Override
     public java.io.InputStream getBinaryStream(String p0) throws SQLException {
-        throw unsupported("getBinaryStream");
+        throw notSupported("getBinaryStream");
     }
 
     @Override
     public java.io.InputStream getBinaryStream(int p0) throws SQLException {
-        throw unsupported("getBinaryStream");
+        throw notSupported("getBinaryStream");
     }
 
     @Override
     public Blob getBlob(String p0) throws SQLException {
-        throw unsupported("getBlob");
+        throw notSupported("getBlob");
     }
 
     @Override
     public Blob getBlob(int p0) throws SQLException {
-        throw unsupported("getBlob");
+        throw notSupported("getBlob");
     }
 
     @Override
     public boolean getBoolean(String p0) throws SQLException {
-        throw unsupported("getBoolean");
+        throw notSupported("getBoolean");
     }
 
     @Override
     public boolean getBoolean(int p0) throws SQLException {
-        throw unsupported("getBoolean");
+        throw notSupported("getBoolean");
     }
 
     @Override
     public byte getByte(String p0) throws SQLException {
-        throw unsupported("getByte");
+        throw notSupported("getByte");
     }
 
     @Override
     public byte getByte(int p0) throws SQLException {
-        throw unsupported("getByte");
+        throw notSupported("getByte");
     }
 
     @Override
     public byte[] getBytes(String p0) throws SQLException {
-        throw unsupported("getBytes");
+        throw notSupported("getBytes");
     }
 
     @Override
     public byte[] getBytes(int p0) throws SQLException {
-        throw unsupported("getBytes");
+        throw notSupported("getBytes");
     }
 
     @Override
     public java.io.Reader getCharacterStream(String p0) throws SQLException {
-        throw unsupported("getCharacterStream");
+        throw notSupported("getCharacterStream");
     }
 
     @Override
     public java.io.Reader getCharacterStream(int p0) throws SQLException {
-        throw unsupported("getCharacterStream");
+        throw notSupported("getCharacterStream");
     }
 
     @Override
     public Clob getClob(String p0) throws SQLException {
-        throw unsupported("getClob");
+        throw notSupported("getClob");
     }
 
     @Override
     public Clob getClob(int p0) throws SQLException {
-        throw unsupported("getClob");
+        throw notSupported("getClob");
     }
 
     @Override
     public int getConcurrency() throws SQLException {
-        throw unsupported("getConcurrency");
+        throw notSupported("getConcurrency");
     }
 
     @Override
     public String getCursorName() throws SQLException {
-        throw unsupported("getCursorName");
+        throw notSupported("getCursorName");
     }
 
     @Override
     public Date getDate(String p0, Calendar p1) throws SQLException {
-        throw unsupported("getDate");
+        throw notSupported("getDate");
     }
 
     @Override
     public Date getDate(String p0) throws SQLException {
-        throw unsupported("getDate");
+        throw notSupported("getDate");
     }
 
     @Override
     public Date getDate(int p0, Calendar p1) throws SQLException {
-        throw unsupported("getDate");
+        throw notSupported("getDate");
     }
 
     @Override
     public Date getDate(int p0) throws SQLException {
-        throw unsupported("getDate");
+        throw notSupported("getDate");
     }
 
     @Override
     public double getDouble(String p0) throws SQLException {
-        throw unsupported("getDouble");
+        throw notSupported("getDouble");
     }
 
     @Override
     public double getDouble(int p0) throws SQLException {
-        throw unsupported("getDouble");
+        throw notSupported("getDouble");
     }
 
     @Override
     public int getFetchDirection() throws SQLException {
-        throw unsupported("getFetchDirection");
+        throw notSupported("getFetchDirection");
     }
 
     @Override
     public int getFetchSize() throws SQLException {
-        throw unsupported("getFetchSize");
+        throw notSupported("getFetchSize");
     }
 
     @Override
     public float getFloat(String p0) throws SQLException {
-        throw unsupported("getFloat");
+        throw notSupported("getFloat");
     }
 
     @Override
     public float getFloat(int p0) throws SQLException {
-        throw unsupported("getFloat");
+        throw notSupported("getFloat");
     }
 
     @Override
     public int getHoldability() throws SQLException {
-        throw unsupported("getHoldability");
+        throw notSupported("getHoldability");
     }
 
     @Override
     public int getInt(String p0) throws SQLException {
-        throw unsupported("getInt");
+        throw notSupported("getInt");
     }
 
     @Override
     public int getInt(int p0) throws SQLException {
-        throw unsupported("getInt");
+        throw notSupported("getInt");
     }
 
     @Override
     public long getLong(String p0) throws SQLException {
-        throw unsupported("getLong");
+        throw notSupported("getLong");
     }
 
     @Override
     public long getLong(int p0) throws SQLException {
-        throw unsupported("getLong");
+        throw notSupported("getLong");
     }
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        throw unsupported("getMetaData");
+        throw notSupported("getMetaData");
     }
 
     @Override
     public java.io.Reader getNCharacterStream(String p0) throws SQLException {
-        throw unsupported("getNCharacterStream");
+        throw notSupported("getNCharacterStream");
     }
 
     @Override
     public java.io.Reader getNCharacterStream(int p0) throws SQLException {
-        throw unsupported("getNCharacterStream");
+        throw notSupported("getNCharacterStream");
     }
 
     @Override
     public NClob getNClob(String p0) throws SQLException {
-        throw unsupported("getNClob");
+        throw notSupported("getNClob");
     }
 
     @Override
     public NClob getNClob(int p0) throws SQLException {
-        throw unsupported("getNClob");
+        throw notSupported("getNClob");
     }
 
     @Override
     public String getNString(String p0) throws SQLException {
-        throw unsupported("getNString");
+        throw notSupported("getNString");
     }
 
     @Override
     public String getNString(int p0) throws SQLException {
-        throw unsupported("getNString");
+        throw notSupported("getNString");
     }
 
     @Override
     public <T> T getObject(String p0, Class<T> p1) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public Object getObject(String p0, Map<String, Class<?>> p1) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public Object getObject(String p0) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public <T> T getObject(int p0, Class<T> p1) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public Object getObject(int p0, Map<String, Class<?>> p1) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public Object getObject(int p0) throws SQLException {
-        throw unsupported("getObject");
+        throw notSupported("getObject");
     }
 
     @Override
     public Ref getRef(String p0) throws SQLException {
-        throw unsupported("getRef");
+        throw notSupported("getRef");
     }
 
     @Override
     public Ref getRef(int p0) throws SQLException {
-        throw unsupported("getRef");
+        throw notSupported("getRef");
     }
 
     @Override
     public int getRow() throws SQLException {
-        throw unsupported("getRow");
+        throw notSupported("getRow");
     }
 
     @Override
     public RowId getRowId(String p0) throws SQLException {
-        throw unsupported("getRowId");
+        throw notSupported("getRowId");
     }
 
     @Override
     public RowId getRowId(int p0) throws SQLException {
-        throw unsupported("getRowId");
+        throw notSupported("getRowId");
     }
 
     @Override
     public SQLXML getSQLXML(String p0) throws SQLException {
-        throw unsupported("getSQLXML");
+        throw notSupported("getSQLXML");
     }
 
     @Override
     public SQLXML getSQLXML(int p0) throws SQLException {
-        throw unsupported("getSQLXML");
+        throw notSupported("getSQLXML");
     }
 
     @Override
     public short getShort(String p0) throws SQLException {
-        throw unsupported("getShort");
+        throw notSupported("getShort");
     }
 
     @Override
     public short getShort(int p0) throws SQLException {
-        throw unsupported("getShort");
+        throw notSupported("getShort");
     }
 
     @Override
     public Statement getStatement() throws SQLException {
-        throw unsupported("getStatement");
+        throw notSupported("getStatement");
     }
 
     @Override
     public String getString(String p0) throws SQLException {
-        throw unsupported("getString");
+        throw notSupported("getString");
     }
 
     @Override
     public String getString(int p0) throws SQLException {
-        throw unsupported("getString");
+        throw notSupported("getString");
     }
 
     @Override
     public Time getTime(String p0, Calendar p1) throws SQLException {
-        throw unsupported("getTime");
+        throw notSupported("getTime");
     }
 
     @Override
     public Time getTime(String p0) throws SQLException {
-        throw unsupported("getTime");
+        throw notSupported("getTime");
     }
 
     @Override
     public Time getTime(int p0, Calendar p1) throws SQLException {
-        throw unsupported("getTime");
+        throw notSupported("getTime");
     }
 
     @Override
     public Time getTime(int p0) throws SQLException {
-        throw unsupported("getTime");
+        throw notSupported("getTime");
     }
 
     @Override
     public Timestamp getTimestamp(String p0, Calendar p1) throws SQLException {
-        throw unsupported("getTimestamp");
+        throw notSupported("getTimestamp");
     }
 
     @Override
     public Timestamp getTimestamp(String p0) throws SQLException {
-        throw unsupported("getTimestamp");
+        throw notSupported("getTimestamp");
     }
 
     @Override
     public Timestamp getTimestamp(int p0, Calendar p1) throws SQLException {
-        throw unsupported("getTimestamp");
+        throw notSupported("getTimestamp");
     }
 
     @Override
     public Timestamp getTimestamp(int p0) throws SQLException {
-        throw unsupported("getTimestamp");
+        throw notSupported("getTimestamp");
     }
 
     @Override
     public int getType() throws SQLException {
-        throw unsupported("getType");
+        throw notSupported("getType");
     }
 
     @Override
     public java.net.URL getURL(String p0) throws SQLException {
-        throw unsupported("getURL");
+        throw notSupported("getURL");
     }
 
     @Override
     public java.net.URL getURL(int p0) throws SQLException {
-        throw unsupported("getURL");
+        throw notSupported("getURL");
     }
 
     @Override
     public java.io.InputStream getUnicodeStream(String p0) throws SQLException {
-        throw unsupported("getUnicodeStream");
+        throw notSupported("getUnicodeStream");
     }
 
     @Override
     public java.io.InputStream getUnicodeStream(int p0) throws SQLException {
-        throw unsupported("getUnicodeStream");
+        throw notSupported("getUnicodeStream");
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
-        throw unsupported("getWarnings");
+        throw notSupported("getWarnings");
     }
 
     @Override
     public void insertRow() throws SQLException {
-        throw unsupported("insertRow");
+        throw notSupported("insertRow");
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
-        throw unsupported("isAfterLast");
+        throw notSupported("isAfterLast");
     }
 
     @Override
     public boolean isBeforeFirst() throws SQLException {
-        throw unsupported("isBeforeFirst");
-    }
-
-    @Override
-    public boolean isClosed() throws SQLException {
-        throw unsupported("isClosed");
+        throw notSupported("isBeforeFirst");
     }
 
     @Override
     public boolean isFirst() throws SQLException {
-        throw unsupported("isFirst");
+        throw notSupported("isFirst");
     }
 
     @Override
     public boolean isLast() throws SQLException {
-        throw unsupported("isLast");
+        throw notSupported("isLast");
     }
 
     @Override
     public boolean isWrapperFor(Class<?> p0) throws SQLException {
-        throw unsupported("isWrapperFor");
+        throw notSupported("isWrapperFor");
     }
 
     @Override
     public boolean last() throws SQLException {
-        throw unsupported("last");
+        throw notSupported("last");
     }
 
     @Override
     public void moveToCurrentRow() throws SQLException {
-        throw unsupported("moveToCurrentRow");
+        throw notSupported("moveToCurrentRow");
     }
 
     @Override
     public void moveToInsertRow() throws SQLException {
-        throw unsupported("moveToInsertRow");
+        throw notSupported("moveToInsertRow");
     }
 
     @Override
     public boolean next() throws SQLException {
-        throw unsupported("next");
+        throw notSupported("next");
     }
 
     @Override
     public boolean previous() throws SQLException {
-        throw unsupported("previous");
+        throw notSupported("previous");
     }
 
     @Override
     public void refreshRow() throws SQLException {
-        throw unsupported("refreshRow");
+        throw notSupported("refreshRow");
     }
 
     @Override
     public boolean relative(int p0) throws SQLException {
-        throw unsupported("relative");
+        throw notSupported("relative");
     }
 
     @Override
     public boolean rowDeleted() throws SQLException {
-        throw unsupported("rowDeleted");
+        throw notSupported("rowDeleted");
     }
 
     @Override
     public boolean rowInserted() throws SQLException {
-        throw unsupported("rowInserted");
+        throw notSupported("rowInserted");
     }
 
     @Override
     public boolean rowUpdated() throws SQLException {
-        throw unsupported("rowUpdated");
+        throw notSupported("rowUpdated");
     }
 
     @Override
     public void setFetchDirection(int p0) throws SQLException {
-        throw unsupported("setFetchDirection");
+        throw notSupported("setFetchDirection");
     }
 
     @Override
     public void setFetchSize(int p0) throws SQLException {
-        throw unsupported("setFetchSize");
+        throw notSupported("setFetchSize");
     }
 
     @Override
     public <T> T unwrap(Class<T> p0) throws SQLException {
-        throw unsupported("unwrap");
+        throw notSupported("unwrap");
     }
 
     @Override
     public void updateArray(String p0, Array p1) throws SQLException {
-        throw unsupported("updateArray");
+        throw notSupported("updateArray");
     }
 
     @Override
     public void updateArray(int p0, Array p1) throws SQLException {
-        throw unsupported("updateArray");
+        throw notSupported("updateArray");
     }
 
     @Override
     public void updateAsciiStream(String p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(String p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(String p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateAsciiStream");
+        throw notSupported("updateAsciiStream");
     }
 
     @Override
     public void updateBigDecimal(String p0, java.math.BigDecimal p1) throws SQLException {
-        throw unsupported("updateBigDecimal");
+        throw notSupported("updateBigDecimal");
     }
 
     @Override
     public void updateBigDecimal(int p0, java.math.BigDecimal p1) throws SQLException {
-        throw unsupported("updateBigDecimal");
+        throw notSupported("updateBigDecimal");
     }
 
     @Override
     public void updateBinaryStream(String p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(String p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(String p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int p0, java.io.InputStream p1, int p2) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateBinaryStream");
+        throw notSupported("updateBinaryStream");
     }
 
     @Override
     public void updateBlob(String p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBlob(String p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBlob(String p0, Blob p1) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int p0, java.io.InputStream p1, long p2) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int p0, java.io.InputStream p1) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int p0, Blob p1) throws SQLException {
-        throw unsupported("updateBlob");
+        throw notSupported("updateBlob");
     }
 
     @Override
     public void updateBoolean(String p0, boolean p1) throws SQLException {
-        throw unsupported("updateBoolean");
+        throw notSupported("updateBoolean");
     }
 
     @Override
     public void updateBoolean(int p0, boolean p1) throws SQLException {
-        throw unsupported("updateBoolean");
+        throw notSupported("updateBoolean");
     }
 
     @Override
     public void updateByte(String p0, byte p1) throws SQLException {
-        throw unsupported("updateByte");
+        throw notSupported("updateByte");
     }
 
     @Override
     public void updateByte(int p0, byte p1) throws SQLException {
-        throw unsupported("updateByte");
+        throw notSupported("updateByte");
     }
 
     @Override
     public void updateBytes(String p0, byte[] p1) throws SQLException {
-        throw unsupported("updateBytes");
+        throw notSupported("updateBytes");
     }
 
     @Override
     public void updateBytes(int p0, byte[] p1) throws SQLException {
-        throw unsupported("updateBytes");
+        throw notSupported("updateBytes");
     }
 
     @Override
     public void updateCharacterStream(String p0, java.io.Reader p1, int p2) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(String p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(String p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int p0, java.io.Reader p1, int p2) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateCharacterStream");
+        throw notSupported("updateCharacterStream");
     }
 
     @Override
     public void updateClob(String p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateClob(String p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateClob(String p0, Clob p1) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateClob(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateClob(int p0, Clob p1) throws SQLException {
-        throw unsupported("updateClob");
+        throw notSupported("updateClob");
     }
 
     @Override
     public void updateDate(String p0, Date p1) throws SQLException {
-        throw unsupported("updateDate");
+        throw notSupported("updateDate");
     }
 
     @Override
     public void updateDate(int p0, Date p1) throws SQLException {
-        throw unsupported("updateDate");
+        throw notSupported("updateDate");
     }
 
     @Override
     public void updateDouble(String p0, double p1) throws SQLException {
-        throw unsupported("updateDouble");
+        throw notSupported("updateDouble");
     }
 
     @Override
     public void updateDouble(int p0, double p1) throws SQLException {
-        throw unsupported("updateDouble");
+        throw notSupported("updateDouble");
     }
 
     @Override
     public void updateFloat(String p0, float p1) throws SQLException {
-        throw unsupported("updateFloat");
+        throw notSupported("updateFloat");
     }
 
     @Override
     public void updateFloat(int p0, float p1) throws SQLException {
-        throw unsupported("updateFloat");
+        throw notSupported("updateFloat");
     }
 
     @Override
     public void updateInt(String p0, int p1) throws SQLException {
-        throw unsupported("updateInt");
+        throw notSupported("updateInt");
     }
 
     @Override
     public void updateInt(int p0, int p1) throws SQLException {
-        throw unsupported("updateInt");
+        throw notSupported("updateInt");
     }
 
     @Override
     public void updateLong(String p0, long p1) throws SQLException {
-        throw unsupported("updateLong");
+        throw notSupported("updateLong");
     }
 
     @Override
     public void updateLong(int p0, long p1) throws SQLException {
-        throw unsupported("updateLong");
+        throw notSupported("updateLong");
     }
 
     @Override
     public void updateNCharacterStream(String p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateNCharacterStream");
+        throw notSupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(String p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateNCharacterStream");
+        throw notSupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateNCharacterStream");
+        throw notSupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateNCharacterStream");
+        throw notSupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNClob(String p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNClob(String p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNClob(String p0, NClob p1) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int p0, java.io.Reader p1, long p2) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int p0, java.io.Reader p1) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int p0, NClob p1) throws SQLException {
-        throw unsupported("updateNClob");
+        throw notSupported("updateNClob");
     }
 
     @Override
     public void updateNString(String p0, String p1) throws SQLException {
-        throw unsupported("updateNString");
+        throw notSupported("updateNString");
     }
 
     @Override
     public void updateNString(int p0, String p1) throws SQLException {
-        throw unsupported("updateNString");
+        throw notSupported("updateNString");
     }
 
     @Override
     public void updateNull(String p0) throws SQLException {
-        throw unsupported("updateNull");
+        throw notSupported("updateNull");
     }
 
     @Override
     public void updateNull(int p0) throws SQLException {
-        throw unsupported("updateNull");
+        throw notSupported("updateNull");
     }
 
     @Override
     public void updateObject(String p0, Object p1, int p2) throws SQLException {
-        throw unsupported("updateObject");
+        throw notSupported("updateObject");
     }
 
     @Override
     public void updateObject(String p0, Object p1) throws SQLException {
-        throw unsupported("updateObject");
+        throw notSupported("updateObject");
     }
 
     @Override
     public void updateObject(int p0, Object p1, int p2) throws SQLException {
-        throw unsupported("updateObject");
+        throw notSupported("updateObject");
     }
 
     @Override
     public void updateObject(int p0, Object p1) throws SQLException {
-        throw unsupported("updateObject");
+        throw notSupported("updateObject");
     }
 
     @Override
     public void updateRef(String p0, Ref p1) throws SQLException {
-        throw unsupported("updateRef");
+        throw notSupported("updateRef");
     }
 
     @Override
     public void updateRef(int p0, Ref p1) throws SQLException {
-        throw unsupported("updateRef");
+        throw notSupported("updateRef");
     }
 
     @Override
     public void updateRow() throws SQLException {
-        throw unsupported("updateRow");
+        throw notSupported("updateRow");
     }
 
     @Override
     public void updateRowId(String p0, RowId p1) throws SQLException {
-        throw unsupported("updateRowId");
+        throw notSupported("updateRowId");
     }
 
     @Override
     public void updateRowId(int p0, RowId p1) throws SQLException {
-        throw unsupported("updateRowId");
+        throw notSupported("updateRowId");
     }
 
     @Override
     public void updateSQLXML(String p0, SQLXML p1) throws SQLException {
-        throw unsupported("updateSQLXML");
+        throw notSupported("updateSQLXML");
     }
 
     @Override
     public void updateSQLXML(int p0, SQLXML p1) throws SQLException {
-        throw unsupported("updateSQLXML");
+        throw notSupported("updateSQLXML");
     }
 
     @Override
     public void updateShort(String p0, short p1) throws SQLException {
-        throw unsupported("updateShort");
+        throw notSupported("updateShort");
     }
 
     @Override
     public void updateShort(int p0, short p1) throws SQLException {
-        throw unsupported("updateShort");
+        throw notSupported("updateShort");
     }
 
     @Override
     public void updateString(String p0, String p1) throws SQLException {
-        throw unsupported("updateString");
+        throw notSupported("updateString");
     }
 
     @Override
     public void updateString(int p0, String p1) throws SQLException {
-        throw unsupported("updateString");
+        throw notSupported("updateString");
     }
 
     @Override
     public void updateTime(String p0, Time p1) throws SQLException {
-        throw unsupported("updateTime");
+        throw notSupported("updateTime");
     }
 
     @Override
     public void updateTime(int p0, Time p1) throws SQLException {
-        throw unsupported("updateTime");
+        throw notSupported("updateTime");
     }
 
     @Override
     public void updateTimestamp(String p0, Timestamp p1) throws SQLException {
-        throw unsupported("updateTimestamp");
+        throw notSupported("updateTimestamp");
     }
 
     @Override
     public void updateTimestamp(int p0, Timestamp p1) throws SQLException {
-        throw unsupported("updateTimestamp");
+        throw notSupported("updateTimestamp");
     }
 
     @Override
     public boolean wasNull() throws SQLException {
-        throw unsupported("wasNull");
+        throw notSupported("wasNull");
     }
+    // JDBC 4.2 default methods: result sets are read-only.
+
+    @Override
+    public void updateObject(int p0, Object p1, SQLType p2, int p3) throws SQLException {
+        throw notSupported("updateObject");
+    }
+
+    @Override
+    public void updateObject(String p0, Object p1, SQLType p2, int p3) throws SQLException {
+        throw notSupported("updateObject");
+    }
+
+    @Override
+    public void updateObject(int p0, Object p1, SQLType p2) throws SQLException {
+        throw notSupported("updateObject");
+    }
+
+    @Override
+    public void updateObject(String p0, Object p1, SQLType p2) throws SQLException {
+        throw notSupported("updateObject");
+    }
+
+    /** Any use of a closed object fails with 08003 (JDBC); an unsupported method of an open one with 0A000. */
+    final SQLException notSupported(String method) throws SQLException {
+        if (isClosed()) {
+            return JdbcErrors.closed("the result set");
+        }
+        return unsupported(method);
+    }
+
     static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException("ResultSet." + method + " is not supported by TernDB yet", "0A000");
     }

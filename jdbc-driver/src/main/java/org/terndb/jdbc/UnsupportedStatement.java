@@ -19,223 +19,238 @@ abstract class UnsupportedStatement implements Statement {
 
     @Override
     public void addBatch(String p0) throws SQLException {
-        throw unsupported("addBatch");
+        throw notSupported("addBatch");
     }
 
     @Override
     public void cancel() throws SQLException {
-        throw unsupported("cancel");
+        throw notSupported("cancel");
     }
 
     @Override
     public void clearBatch() throws SQLException {
-        throw unsupported("clearBatch");
+        throw notSupported("clearBatch");
     }
 
     @Override
     public void clearWarnings() throws SQLException {
-        throw unsupported("clearWarnings");
+        throw notSupported("clearWarnings");
     }
 
     @Override
     public void close() throws SQLException {
-        throw unsupported("close");
+        throw notSupported("close");
     }
 
     @Override
     public void closeOnCompletion() throws SQLException {
-        throw unsupported("closeOnCompletion");
+        throw notSupported("closeOnCompletion");
     }
 
     @Override
     public boolean execute(String p0, int[] p1) throws SQLException {
-        throw unsupported("execute");
+        throw notSupported("execute");
     }
 
     @Override
     public boolean execute(String p0, String[] p1) throws SQLException {
-        throw unsupported("execute");
+        throw notSupported("execute");
     }
 
     @Override
     public boolean execute(String p0, int p1) throws SQLException {
-        throw unsupported("execute");
+        throw notSupported("execute");
     }
 
     @Override
     public boolean execute(String p0) throws SQLException {
-        throw unsupported("execute");
+        throw notSupported("execute");
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        throw unsupported("executeBatch");
+        throw notSupported("executeBatch");
     }
 
     @Override
     public ResultSet executeQuery(String p0) throws SQLException {
-        throw unsupported("executeQuery");
+        throw notSupported("executeQuery");
     }
 
     @Override
     public int executeUpdate(String p0, int[] p1) throws SQLException {
-        throw unsupported("executeUpdate");
+        throw notSupported("executeUpdate");
     }
 
     @Override
     public int executeUpdate(String p0, String[] p1) throws SQLException {
-        throw unsupported("executeUpdate");
+        throw notSupported("executeUpdate");
     }
 
     @Override
     public int executeUpdate(String p0, int p1) throws SQLException {
-        throw unsupported("executeUpdate");
+        throw notSupported("executeUpdate");
     }
 
     @Override
     public int executeUpdate(String p0) throws SQLException {
-        throw unsupported("executeUpdate");
+        throw notSupported("executeUpdate");
     }
 
     @Override
     public Connection getConnection() throws SQLException {
-        throw unsupported("getConnection");
+        throw notSupported("getConnection");
     }
 
     @Override
     public int getFetchDirection() throws SQLException {
-        throw unsupported("getFetchDirection");
+        throw notSupported("getFetchDirection");
     }
 
     @Override
     public int getFetchSize() throws SQLException {
-        throw unsupported("getFetchSize");
+        throw notSupported("getFetchSize");
     }
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        throw unsupported("getGeneratedKeys");
+        throw notSupported("getGeneratedKeys");
     }
 
     @Override
     public int getMaxFieldSize() throws SQLException {
-        throw unsupported("getMaxFieldSize");
+        throw notSupported("getMaxFieldSize");
     }
 
     @Override
     public int getMaxRows() throws SQLException {
-        throw unsupported("getMaxRows");
+        throw notSupported("getMaxRows");
     }
 
     @Override
     public boolean getMoreResults() throws SQLException {
-        throw unsupported("getMoreResults");
+        throw notSupported("getMoreResults");
     }
 
     @Override
     public boolean getMoreResults(int p0) throws SQLException {
-        throw unsupported("getMoreResults");
+        throw notSupported("getMoreResults");
     }
 
     @Override
     public int getQueryTimeout() throws SQLException {
-        throw unsupported("getQueryTimeout");
+        throw notSupported("getQueryTimeout");
     }
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        throw unsupported("getResultSet");
+        throw notSupported("getResultSet");
     }
 
     @Override
     public int getResultSetConcurrency() throws SQLException {
-        throw unsupported("getResultSetConcurrency");
+        throw notSupported("getResultSetConcurrency");
     }
 
     @Override
     public int getResultSetHoldability() throws SQLException {
-        throw unsupported("getResultSetHoldability");
+        throw notSupported("getResultSetHoldability");
     }
 
     @Override
     public int getResultSetType() throws SQLException {
-        throw unsupported("getResultSetType");
+        throw notSupported("getResultSetType");
     }
 
     @Override
     public int getUpdateCount() throws SQLException {
-        throw unsupported("getUpdateCount");
+        throw notSupported("getUpdateCount");
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
-        throw unsupported("getWarnings");
+        throw notSupported("getWarnings");
     }
 
     @Override
     public boolean isCloseOnCompletion() throws SQLException {
-        throw unsupported("isCloseOnCompletion");
-    }
-
-    @Override
-    public boolean isClosed() throws SQLException {
-        throw unsupported("isClosed");
+        throw notSupported("isCloseOnCompletion");
     }
 
     @Override
     public boolean isPoolable() throws SQLException {
-        throw unsupported("isPoolable");
+        throw notSupported("isPoolable");
     }
 
     @Override
     public boolean isWrapperFor(Class<?> p0) throws SQLException {
-        throw unsupported("isWrapperFor");
+        throw notSupported("isWrapperFor");
     }
 
     @Override
     public void setCursorName(String p0) throws SQLException {
-        throw unsupported("setCursorName");
+        throw notSupported("setCursorName");
     }
 
     @Override
     public void setEscapeProcessing(boolean p0) throws SQLException {
-        throw unsupported("setEscapeProcessing");
+        throw notSupported("setEscapeProcessing");
     }
 
     @Override
     public void setFetchDirection(int p0) throws SQLException {
-        throw unsupported("setFetchDirection");
+        throw notSupported("setFetchDirection");
     }
 
     @Override
     public void setFetchSize(int p0) throws SQLException {
-        throw unsupported("setFetchSize");
+        throw notSupported("setFetchSize");
     }
 
     @Override
     public void setMaxFieldSize(int p0) throws SQLException {
-        throw unsupported("setMaxFieldSize");
+        throw notSupported("setMaxFieldSize");
     }
 
     @Override
     public void setMaxRows(int p0) throws SQLException {
-        throw unsupported("setMaxRows");
+        throw notSupported("setMaxRows");
     }
 
     @Override
     public void setPoolable(boolean p0) throws SQLException {
-        throw unsupported("setPoolable");
+        throw notSupported("setPoolable");
     }
 
     @Override
     public void setQueryTimeout(int p0) throws SQLException {
-        throw unsupported("setQueryTimeout");
+        throw notSupported("setQueryTimeout");
     }
 
     @Override
     public <T> T unwrap(Class<T> p0) throws SQLException {
-        throw unsupported("unwrap");
+        throw notSupported("unwrap");
     }
+    // JDBC 4.2 default methods.
+
+    @Override
+    public long executeLargeUpdate(String p0, int[] p1) throws SQLException {
+        throw notSupported("executeLargeUpdate with column indexes (generated keys)");
+    }
+
+    @Override
+    public long executeLargeUpdate(String p0, String[] p1) throws SQLException {
+        throw notSupported("executeLargeUpdate with column names (generated keys)");
+    }
+
+    /** Any use of a closed object fails with 08003 (JDBC); an unsupported method of an open one with 0A000. */
+    SQLException notSupported(String method) throws SQLException {
+        if (isClosed()) {
+            return JdbcErrors.closed("the statement");
+        }
+        return unsupported(method);
+    }
+
     static SQLFeatureNotSupportedException unsupported(String method) {
         return new SQLFeatureNotSupportedException("Statement." + method + " is not supported by TernDB yet", "0A000");
     }

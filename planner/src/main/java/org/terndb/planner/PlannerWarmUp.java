@@ -24,7 +24,8 @@ public final class PlannerWarmUp {
             "SELECT COUNT(*), SUM(AMOUNT), MIN(NAME) FROM WARM WHERE AMOUNT > 1.5 GROUP BY NAME",
             "INSERT INTO WARM (ID, NAME) VALUES (?, ?), (2, 'b')",
             "UPDATE WARM SET AMOUNT = AMOUNT + ? WHERE ID = ?",
-            "DELETE FROM WARM WHERE ID BETWEEN 1 AND 3 OR NAME IS NULL");
+            "DELETE FROM WARM WHERE ID BETWEEN 1 AND 3 OR NAME IS NULL",
+            "SELECT A.NAME, B.AMOUNT FROM WARM A, WARM B WHERE B.ID = A.ID AND A.NAME = ? ORDER BY A.ID LIMIT 5");
 
     private PlannerWarmUp() {
     }

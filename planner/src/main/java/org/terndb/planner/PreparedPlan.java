@@ -6,8 +6,11 @@ import org.terndb.executor.PlanNode;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
+import org.terndb.executor.expr.CurrentDateTime;
 import org.terndb.executor.expr.Values;
 import org.terndb.sql.ddl.DdlStatement;
+import org.terndb.sql.proc.CallProcedure;
+import org.terndb.sql.proc.ProcStatement;
 
 /**
  * A statement planned once for one catalog version, as the plan cache holds it. Immutable and shared by
@@ -16,8 +19,8 @@ import org.terndb.sql.ddl.DdlStatement;
  * ({@link Kind#UPDATE}); with {@link #explain()} the engine returns {@link #explainText()} instead.
  */
 public final class PreparedPlan {
-    /** What executing the statement yields. */
-    public enum Kind { QUERY, UPDATE, DDL }
+    /** What executing the statement yields ({@link #PROCEDURE}: CALL, CREATE or DROP PROCEDURE, see {@link #procedure()}). */
+    public enum Kind { QUERY, UPDATE, DDL, PROCEDURE }
 
     private final String sql;
     private final long catalogVersion;
@@ -27,9 +30,18 @@ public final class PreparedPlan {
     private final PlanNode root;
     private final List<ResultColumn> columns;
     private final List<ExprType> parameterTypes;
+    private final ExprType[] bindTypes;
+    private final boolean statementTime;
+    private ProcStatement procedure; // set once by procedure(), before the plan is shared
 
     PreparedPlan(String sql, long catalogVersion, Kind kind, boolean explain, DdlStatement ddl, PlanNode root,
                  List<ResultColumn> columns, List<ExprType> parameterTypes) {
+        this(sql, catalogVersion, kind, explain, ddl, root, columns, parameterTypes, false);
+    }
+
+    /** @param statementTime the plan reads CURRENT_TIMESTAMP/CURRENT_DATE from the slot after the parameters */
+    PreparedPlan(String sql, long catalogVersion, Kind kind, boolean explain, DdlStatement ddl, PlanNode root,
+                 List<ResultColumn> columns, List<ExprType> parameterTypes, boolean statementTime) {
         this.sql = sql;
         this.catalogVersion = catalogVersion;
         this.kind = kind;
@@ -38,6 +50,42 @@ public final class PreparedPlan {
         this.root = root;
         this.columns = List.copyOf(columns);
         this.parameterTypes = List.copyOf(parameterTypes);
+        this.bindTypes = new ExprType[parameterTypes.size()];
+        for (int i = 0; i < bindTypes.length; i++) {
+            bindTypes[i] = bindType(parameterTypes.get(i));
+        }
+        this.statementTime = statementTime;
+    }
+
+    /**
+     * The type a parameter value is converted to when bound: the inferred type's family without its range,
+     * precision or length, so that {@code tinyint_col = ?} with 1000, {@code dec_col = ?} with 1.005 and
+     * {@code name = ?} with a too-long string compare exactly (and match nothing) instead of failing or being
+     * rounded. Values stored by INSERT/UPDATE are checked against the column when the row is encoded.
+     */
+    private static ExprType bindType(ExprType t) {
+        if (t.type() == null) {
+            return t;
+        }
+        return switch (t.type()) {
+            case TINYINT, SMALLINT, INTEGER -> ExprType.of(org.terndb.storage.codec.ColumnType.BIGINT, t.nullable());
+            case DECIMAL, CHAR, VARCHAR -> new ExprType(t.type(), 0, 0, t.nullable());
+            default -> t;
+        };
+    }
+
+    /** A procedure statement; a CALL has one untyped parameter per {@code ?} (its procedure's types apply). */
+    static PreparedPlan procedure(String sql, long catalogVersion, ProcStatement statement) {
+        int markers = statement instanceof CallProcedure call ? call.markerCount() : 0;
+        PreparedPlan plan = new PreparedPlan(sql, catalogVersion, Kind.PROCEDURE, false, null, null, List.of(),
+                java.util.Collections.nCopies(markers, new ExprType(null, 0, 0, true)));
+        plan.procedure = statement;
+        return plan;
+    }
+
+    /** The procedure statement ({@link Kind#PROCEDURE} only), run by the engine's {@code proc} package. */
+    public ProcStatement procedure() {
+        return procedure;
     }
 
     public String sql() {
@@ -92,15 +140,19 @@ public final class PreparedPlan {
      * @throws TernSqlException 07001 if a parameter is missing, 22xxx if a value does not convert
      */
     public Object[] bind(Object[] values, boolean[] set) {
-        Object[] bound = new Object[parameterTypes.size()];
-        for (int i = 0; i < bound.length; i++) {
+        int n = parameterTypes.size();
+        Object[] bound = new Object[statementTime ? n + 1 : n];
+        if (statementTime) {
+            bound[n] = CurrentDateTime.now(); // one CURRENT_TIMESTAMP for the whole statement
+        }
+        for (int i = 0; i < n; i++) {
             boolean given = set == null ? values != null && i < values.length : i < set.length && set[i];
             if (!given) {
-                throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (i + 1) + " of " + bound.length
+                throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (i + 1) + " of " + n
                         + " is not set");
             }
             Object v = values != null && i < values.length ? values[i] : null;
-            bound[i] = Values.convert(v, parameterTypes.get(i));
+            bound[i] = Values.convert(v, bindTypes[i]);
         }
         return bound;
     }

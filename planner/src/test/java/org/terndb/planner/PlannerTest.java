@@ -62,6 +62,31 @@ class PlannerTest {
     }
 
     @Test
+    void aCacheHitNeverEntersThePlanner() {
+        Planner planner = new Planner(8);
+        CatalogView v1 = catalog(1);
+        String sql = "SELECT name, bal FROM acc WHERE id = ?";
+        planner.prepare(sql, v1);
+        assertEquals(1, planner.plansMade());
+        for (int i = 0; i < 100; i++) {
+            planner.prepare(sql, v1);
+        }
+        assertEquals(1, planner.plansMade(), "hits must not parse, validate or convert");
+        assertEquals(100, planner.cache().hits());
+    }
+
+    @Test
+    void aNewCatalogVersionPlansAgain() {
+        Planner planner = new Planner(8);
+        String sql = "SELECT name FROM acc WHERE id = ?";
+        PreparedPlan before = planner.prepare(sql, catalog(1));
+        PreparedPlan after = planner.prepare(sql, catalog(2)); // what DDL does: bump the version
+        assertEquals(2, planner.plansMade());
+        assertEquals(2, after.catalogVersion());
+        assertNotSame(before, after);
+    }
+
+    @Test
     void theCacheStaysBounded() {
         Planner planner = new Planner(10);
         CatalogView v = catalog(1);
@@ -92,8 +117,39 @@ class PlannerTest {
                 planner.prepare("SELECT * FROM acc WHERE name = ?", v).explainText());
         assertEquals("IndexRangeScan(table=ACC, index=PRIMARY, lower=ID >= 5, upper=ID < 9, forward)\n",
                 planner.prepare("SELECT * FROM acc WHERE id >= 5 AND id < 9", v).explainText());
-        assertEquals("Filter(BAL > 1.00)\n  IndexRangeScan(table=ACC, index=PRIMARY, range=all, forward)\n",
+        assertEquals("IndexRangeScan(table=ACC, index=PRIMARY, range=all, forward, filter=BAL > 1.00)\n",
                 planner.prepare("SELECT * FROM acc WHERE bal > 1", v).explainText());
+    }
+
+    @Test
+    void onlyAFullRowUpdateByPrimaryKeyFromValuesIsBlind() {
+        Planner planner = new Planner(16);
+        CatalogView v = catalog(1);
+        assertEquals("Update(table=ACC, blind, key=[ID = ?2], set=[NAME = ?0, BAL = ?1])\n",
+                planner.prepare("UPDATE acc SET name = ?, bal = ? WHERE id = ?", v).explainText());
+        for (String notBlind : List.of(
+                "UPDATE acc SET bal = ? WHERE id = ?",                       // NAME would come from the old row
+                "UPDATE acc SET name = ?, bal = bal + 1 WHERE id = ?",       // reads the row
+                "UPDATE acc SET name = ?, bal = ? WHERE id = ? AND bal > 0", // the WHERE reads the row
+                "UPDATE acc SET name = ?, bal = ? WHERE id > ?",             // not one key
+                "UPDATE acc SET id = ?, name = ?, bal = ? WHERE id = ?")) {  // moves the row
+            String plan = planner.prepare(notBlind, v).explainText();
+            assertTrue(!plan.contains("blind") && plan.contains("for update"), notBlind + "\n" + plan);
+        }
+    }
+
+    @Test
+    void joinsUseAnIndexOnTheJoinKeyElseHash() {
+        Planner planner = new Planner(16);
+        CatalogView v = catalog(1);
+        String lookup = planner.prepare("SELECT a.id, b.bal FROM acc a JOIN acc b ON b.id = a.id + 1 WHERE a.name = ?", v)
+                .explainText();
+        // The join key a.id + 1 is computed below the join (as $f3) and bound into a point get per outer row.
+        assertTrue(lookup.contains("IndexNestedLoopJoin(type=INNER)")
+                && lookup.contains("IndexRangeScan(table=ACC, index=BY_NAME, prefix=[NAME = ?0]")
+                && lookup.contains("IndexGet(table=ACC, index=PRIMARY, key=[ID = outer.$f3])"), lookup);
+        String hash = planner.prepare("SELECT a.id FROM acc a, acc b WHERE a.bal = b.bal", v).explainText();
+        assertTrue(hash.contains("HashJoin(type=INNER, keys=[BAL = BAL])"), hash);
     }
 
     @Test

@@ -13,8 +13,14 @@ import org.terndb.sql.ddl.DdlStatement;
  *                  lock them while reading)
  * @param ddl       the DDL statement, or null
  * @param query     Calcite's parse tree of a query or DML statement, or null
+ * @param positions maps positions in {@code query} (and in messages about it) back to {@code text}
  */
-public record ParsedStatement(String text, boolean explain, boolean forUpdate, DdlStatement ddl, SqlNode query) {
+public record ParsedStatement(String text, boolean explain, boolean forUpdate, DdlStatement ddl, SqlNode query,
+                              SourcePositions positions) {
+
+    public ParsedStatement(String text, boolean explain, boolean forUpdate, DdlStatement ddl, SqlNode query) {
+        this(text, explain, forUpdate, ddl, query, SourcePositions.IDENTITY);
+    }
 
     public boolean isDdl() {
         return ddl != null;

@@ -8,13 +8,18 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.terndb.sql.ddl.DdlParser;
+import org.terndb.sql.proc.ProcParser;
+import org.terndb.sql.proc.ProcStatement;
 
 /**
  * Parses TernDB's SQL dialect. Statements Calcite's core parser does not know (CREATE TABLE, DROP TABLE,
  * CREATE INDEX) go to TernDB's ANTLR4 grammar ({@code TernDdl.g4}); everything else goes to Calcite's
  * parser. Before that, an {@code EXPLAIN [PLAN FOR]} prefix and a trailing {@code FOR UPDATE} (which
  * Calcite rejects) are taken off and recorded. Both parsers share the lexical rules of
- * {@link #PARSER_CONFIG}: unquoted identifiers fold to upper case, double quotes keep case.
+ * {@link #PARSER_CONFIG}: unquoted identifiers fold to upper case, double quotes keep case. Words Calcite
+ * reserves but users name columns with (VALUE, COUNT, DATE, YEAR, ...) are quoted where they cannot be the
+ * keyword before Calcite sees the text ({@link KeywordIdentifiers}); {@code %} is the remainder operator
+ * beside {@code MOD()} (LENIENT conformance), and {@code --} and {@code /* *}{@code /} comments are skipped.
  *
  * <p>Immutable and thread-safe.
  */
@@ -37,6 +42,9 @@ public final class SqlFrontend {
             throw new SqlSyntaxException("empty statement", 1, 1, null);
         }
         List<SqlWords.Word> words = SqlWords.of(sql);
+        if (isProcedureStatement(words)) {
+            throw new SqlSyntaxException("CALL and CREATE/DROP PROCEDURE are parsed by parseProcedure", 1, 1, null);
+        }
         int first = 0;
         boolean explain = false;
         if (!words.isEmpty() && words.get(0).upper().equals("EXPLAIN")) {
@@ -65,22 +73,61 @@ public final class SqlFrontend {
         // Keep positions meaningful: blank out the prefix instead of cutting it off.
         String body = " ".repeat(start) + sql.substring(start, end);
         String head = words.get(first).upper();
-        if (head.equals("CREATE") || head.equals("DROP")) {
+        if (head.equals("CREATE") || head.equals("DROP") || head.equals("ALTER") || head.equals("CHECKPOINT")) {
             if (forUpdate) {
                 throw new SqlSyntaxException("FOR UPDATE only follows a query", 1, 1, null);
             }
             return new ParsedStatement(sql, explain, false, DdlParser.parse(body), null);
         }
-        return new ParsedStatement(sql, explain, forUpdate, null, parseWithCalcite(body));
+        KeywordIdentifiers.Result rewritten = KeywordIdentifiers.rewrite(body);
+        return new ParsedStatement(sql, explain, forUpdate, null, parseWithCalcite(rewritten), rewritten.positions());
     }
 
-    private static SqlNode parseWithCalcite(String sql) {
+    /**
+     * Whether {@code sql} is a statement of the procedure language: {@code CALL}, {@code CREATE [OR REPLACE]
+     * PROCEDURE} or {@code DROP PROCEDURE} (also after EXPLAIN, which they reject). Looks at the first words only.
+     */
+    public static boolean isProcedureStatement(String sql) {
+        return sql != null && isProcedureStatement(SqlWords.of(sql));
+    }
+
+    /** Parses CALL, CREATE [OR REPLACE] PROCEDURE or DROP PROCEDURE with the procedure grammar ({@code TernProc.g4}). */
+    public ProcStatement parseProcedure(String sql) {
+        List<SqlWords.Word> words = SqlWords.of(sql);
+        if (!words.isEmpty() && words.get(0).upper().equals("EXPLAIN")) {
+            throw new SqlSyntaxException("EXPLAIN shows plans of queries and DML; CALL and CREATE/DROP PROCEDURE have "
+                    + "none", 1, 1, null);
+        }
+        return ProcParser.parse(sql);
+    }
+
+    private static boolean isProcedureStatement(List<SqlWords.Word> words) {
+        int i = !words.isEmpty() && words.get(0).upper().equals("EXPLAIN") ? 1 : 0;
+        if (i < words.size() && words.get(i).upper().equals("PLAN")) {
+            i += 2;
+        }
+        String head = i < words.size() ? words.get(i).upper() : "";
+        if (head.equals("CALL")) {
+            return true;
+        }
+        if (!head.equals("CREATE") && !head.equals("DROP")) {
+            return false;
+        }
+        int next = i + 1;
+        if (head.equals("CREATE") && next + 1 < words.size() && words.get(next).upper().equals("OR")
+                && words.get(next + 1).upper().equals("REPLACE")) {
+            next += 2;
+        }
+        return next < words.size() && words.get(next).upper().equals("PROCEDURE");
+    }
+
+    private static SqlNode parseWithCalcite(KeywordIdentifiers.Result sql) {
         try {
-            return SqlParser.create(sql, PARSER_CONFIG).parseStmt();
+            return SqlParser.create(sql.text(), PARSER_CONFIG).parseStmt();
         } catch (SqlParseException e) {
             int line = e.getPos() == null ? 0 : e.getPos().getLineNum();
-            int column = e.getPos() == null ? 0 : e.getPos().getColumnNum();
-            throw new SqlSyntaxException(firstLine(e.getMessage()), line, column, e);
+            int column = e.getPos() == null ? 0 : sql.positions().column(line, e.getPos().getColumnNum());
+            throw new SqlSyntaxException(sql.positions().fix(firstLine(e.getMessage())), line, column, e);
         }
     }
 

@@ -10,13 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.apache.calcite.sql.SqlKind;
 import org.junit.jupiter.api.Test;
+import org.terndb.sql.ddl.AddForeignKey;
 import org.terndb.sql.ddl.ColumnDefinition;
 import org.terndb.sql.ddl.CreateIndex;
 import org.terndb.sql.ddl.CreateTable;
 import org.terndb.sql.ddl.DataType;
+import org.terndb.sql.ddl.DropIndex;
 import org.terndb.sql.ddl.DropTable;
+import org.terndb.sql.ddl.ForeignKeyDefinition;
 import org.terndb.sql.ddl.LiteralValue;
 import org.terndb.sql.ddl.TypeName;
+import org.terndb.sql.ddl.UniqueDefinition;
 
 class SqlFrontendTest {
     private final SqlFrontend frontend = new SqlFrontend();
@@ -99,5 +103,63 @@ class SqlFrontendTest {
         assertThrows(SqlSyntaxException.class, () -> frontend.parse("CREATE TABLE t (a VARCHAR)"));
         assertThrows(SqlSyntaxException.class, () -> frontend.parse("CREATE TABLE t (a INT(3))"));
         assertThrows(SqlSyntaxException.class, () -> frontend.parse("CREATE TABLE t (a INT PRIMARY KEY, PRIMARY KEY (a))"));
+    }
+
+    @Test
+    void wordsCalciteReservesWorkAsColumnNames() {
+        ParsedStatement p = frontend.parse("SELECT value, count, date, year FROM t WHERE value = ? AND t.count > 1 "
+                + "AND date > DATE '2024-01-01' AND CAST(year AS DATE) IS NULL ORDER BY count");
+        String sql = p.query().toString();
+        assertTrue(sql.contains("`VALUE`") && sql.contains("`T`.`COUNT`") && sql.contains("`DATE`"), sql);
+        assertTrue(sql.contains("DATE '2024-01-01'"), "the literal keeps its keyword: " + sql);
+        ParsedStatement functions = frontend.parse("SELECT COUNT(*), MAX(count), EXTRACT(YEAR FROM date), "
+                + "INTERVAL '1' DAY FROM t");
+        String f = functions.query().toString();
+        assertTrue(f.contains("COUNT(*)") && f.contains("MAX(`COUNT`)") && f.contains("EXTRACT(YEAR FROM `DATE`)"), f);
+        assertEquals(SqlKind.UPDATE, frontend.parse("UPDATE t SET value = value + 1, position = 2").query().getKind());
+        assertEquals(SqlKind.INSERT, frontend.parse("INSERT INTO t (key, value, data, type, timestamp) VALUES "
+                + "(1, 2, 3, 4, TIMESTAMP '2024-01-01 00:00:00')").query().getKind());
+    }
+
+    @Test
+    void quotingForCalciteDoesNotMovePositionsInErrors() {
+        // "value" and "count" are quoted before Calcite parses; the error must still point at the user's column.
+        SqlSyntaxException e = assertThrows(SqlSyntaxException.class,
+                () -> frontend.parse("SELECT value, count FROM t WHERE WHERE"));
+        assertEquals(34, e.column(), e.getMessage());
+        assertTrue(e.getMessage().contains("column 34"), e.getMessage());
+        assertEquals(10, KeywordIdentifiers.rewrite("SELECT\n  value, x FROM t").positions().column(2, 12), "x");
+    }
+
+    @Test
+    void commentsAndRemainder() {
+        ParsedStatement p = frontend.parse("/* lead */ SELECT a % 2 -- tail\n FROM t /* mid */ WHERE b = 1");
+        assertTrue(p.query().toString().contains("MOD(`A`, 2)") || p.query().toString().contains("% 2"),
+                p.query().toString());
+    }
+
+    @Test
+    void foreignKeysUniqueConstraintsAndIndexDdl() {
+        CreateTable t = (CreateTable) frontend.parse("""
+                CREATE TABLE c (
+                  w INT REFERENCES wh (w_id) ON DELETE CASCADE,
+                  d INT NOT NULL UNIQUE,
+                  code CHAR(2) DEFAULT NULL,
+                  date DATE,
+                  PRIMARY KEY (w, d),
+                  CONSTRAINT c_code UNIQUE (w, code),
+                  CONSTRAINT fk_d FOREIGN KEY (w, d) REFERENCES dist)""").ddl();
+        assertEquals(List.of(new ForeignKeyDefinition(null, List.of("W"), "WH", List.of("W_ID"), "CASCADE", null),
+                new ForeignKeyDefinition("FK_D", List.of("W", "D"), "DIST", List.of(), null, null)), t.foreignKeys());
+        assertEquals(List.of(new UniqueDefinition(null, List.of("D")), new UniqueDefinition("C_CODE", List.of("W", "CODE"))),
+                t.uniques());
+        assertEquals(new LiteralValue(LiteralValue.Kind.NULL, "NULL"), t.columns().get(2).defaultValue());
+        assertEquals("DATE", t.columns().get(3).name(), "DATE may name a column");
+        assertEquals(new DropIndex("IX", true, "T"), frontend.parse("drop index if exists ix on t").ddl());
+        AddForeignKey a = (AddForeignKey) frontend.parse(
+                "ALTER TABLE c ADD CONSTRAINT x FOREIGN KEY (w) REFERENCES wh ON UPDATE SET NULL").ddl();
+        assertEquals("C", a.table());
+        assertEquals("SET NULL", a.foreignKey().onUpdate());
+        assertThrows(SqlSyntaxException.class, () -> frontend.parse("CREATE TABLE x (a INT REFERENCES y (b, c))"));
     }
 }

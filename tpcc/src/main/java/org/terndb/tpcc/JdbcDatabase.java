@@ -3,8 +3,6 @@ package org.terndb.tpcc;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.Driver;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -15,54 +13,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 import org.terndb.cli.CommandFailedException;
+import org.terndb.harness.JdbcBatchInserts;
+import org.terndb.harness.JdbcConnections;
 import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.ColumnType;
 
 /**
  * The TPC-C schema and initial population over JDBC ({@code --mode jdbc}): DDL in standard SQL generated from
  * {@link TpccTable} and {@link TpccIndex}, and the loader's rows in batched INSERTs. The same statements run on H2,
- * HSQLDB and (once its driver exists) TernDB; the only database-specific step is switching HSQLDB to MVCC.
+ * HSQLDB and (once its driver exists) TernDB; the only database-specific step is switching HSQLDB to MVCC
+ * ({@link JdbcConnections#configure}).
  */
 final class JdbcDatabase {
-    private static final int BATCH = 500;
-    private static final int COMMIT_EVERY = 10_000;
-
     private JdbcDatabase() {
-    }
-
-    /** Opens a connection with auto-commit off, or fails with a message saying which driver is missing. */
-    static Connection connect(String url) throws SQLException {
-        Driver driver;
-        try {
-            driver = DriverManager.getDriver(url);
-        } catch (SQLException e) {
-            String hint = url.startsWith("jdbc:tern:")
-                    ? "; TernDB's JDBC driver is not on the classpath yet (the SQL engine is under construction):"
-                    + " use --url jdbc:h2:mem:tpcc or --url jdbc:hsqldb:mem:tpcc meanwhile"
-                    : "; the harness ships H2 (jdbc:h2:...) and HSQLDB (jdbc:hsqldb:...)";
-            throw new CommandFailedException("no JDBC driver accepts the URL " + url + hint);
-        }
-        java.util.Properties props = new java.util.Properties();
-        if (url.startsWith("jdbc:hsqldb:") && !url.toLowerCase(java.util.Locale.ROOT).contains("user=")) {
-            props.setProperty("user", "SA");
-            props.setProperty("password", "");
-        }
-        Connection c = driver.connect(url, props);
-        if (c == null) {
-            throw new CommandFailedException("the JDBC driver " + driver.getClass().getName() + " refused " + url);
-        }
-        c.setAutoCommit(false);
-        return c;
-    }
-
-    /** Database-specific setup before the schema: HSQLDB's multi-version concurrency control. */
-    static void configure(Connection c, String url) throws SQLException {
-        if (url.startsWith("jdbc:hsqldb:")) {
-            try (Statement s = c.createStatement()) {
-                s.execute("SET DATABASE TRANSACTION CONTROL MVCC");
-            }
-            c.commit();
-        }
     }
 
     /** Creates the nine tables and the two secondary indexes; fails if a TPC-C table already exists. */
@@ -149,58 +112,23 @@ final class JdbcDatabase {
 
     /** The loader's rows as batched INSERTs on a connection of its own. */
     static final class LoadSink implements TpccLoader.Sink {
-        private final Connection connection;
-        private final PreparedStatement[] inserts = new PreparedStatement[TpccTable.values().length];
-        private final int[] pending = new int[TpccTable.values().length];
-        private int uncommitted;
+        private static final TpccTable[] TABLES = TpccTable.values();
+        private final JdbcBatchInserts inserts;
 
         LoadSink(String url) throws SQLException {
-            this.connection = connect(url);
+            this.inserts = new JdbcBatchInserts(JdbcConnections.connect(url, "tpcc"), TABLES.length,
+                    t -> insertSql(TABLES[t]));
         }
 
         @Override
         public void row(TpccTable table, long historySeq, Object[] values) throws SQLException {
-            int t = table.ordinal();
-            PreparedStatement ps = inserts[t];
-            if (ps == null) {
-                ps = inserts[t] = connection.prepareStatement(insertSql(table));
-            }
-            for (int i = 0; i < values.length; i++) {
-                bind(ps, i + 1, table.schema().column(i), values[i]);
-            }
-            ps.addBatch();
-            if (++pending[t] == BATCH) {
-                ps.executeBatch();
-                pending[t] = 0;
-            }
-            if (++uncommitted == COMMIT_EVERY) {
-                flush();
-            }
-        }
-
-        private void flush() throws SQLException {
-            for (int t = 0; t < inserts.length; t++) {
-                if (pending[t] > 0) {
-                    inserts[t].executeBatch();
-                    pending[t] = 0;
-                }
-            }
-            connection.commit();
-            uncommitted = 0;
+            inserts.insert(table.ordinal(), values, (ps, parameter, column, value) ->
+                    bind(ps, parameter, table.schema().column(column), value));
         }
 
         @Override
         public void close() throws SQLException {
-            try {
-                flush();
-            } finally {
-                for (PreparedStatement ps : inserts) {
-                    if (ps != null) {
-                        ps.close();
-                    }
-                }
-                connection.close();
-            }
+            inserts.close();
         }
     }
 }

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.List;
+import org.terndb.harness.JdbcConnections;
 
 /**
  * The five TPC-C transactions as plain JDBC statements in standard SQL ({@code --mode jdbc}), one
@@ -367,18 +368,6 @@ final class JdbcTransactions implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        SQLException first = null;
-        for (PreparedStatement ps : all) {
-            try {
-                ps.close();
-            } catch (SQLException e) {
-                if (first == null) {
-                    first = e;
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        JdbcConnections.closeAll(all);
     }
 }

@@ -1,5 +1,7 @@
 package org.terndb.tpcc;
 
+import org.terndb.harness.MixDeck;
+
 /**
  * One terminal's input generator (clauses 2.4.1, 2.5.1, 2.6.1, 2.7.1, 2.8.1 and the card deck of 5.2.4.2): picks
  * the next transaction type from a shuffled deck holding the mix, and fills that type's reusable input object.
@@ -13,8 +15,7 @@ final class TpccInputs {
     private final TpccScale scale;
     private final TpccRandom.Constants constants;
     private final TpccRandom random;
-    private final int[] deck;
-    private int dealt;
+    private final MixDeck deck;
 
     final NewOrder newOrder = new NewOrder();
     final Payment payment = new Payment();
@@ -34,30 +35,12 @@ final class TpccInputs {
         this.scale = scale;
         this.constants = constants;
         this.random = new TpccRandom(seed);
-        int cards = 0;
-        for (int m : mix) {
-            cards += m;
-        }
-        if (mix.length != TxnType.count() || cards <= 0) {
-            throw new IllegalArgumentException("a mix needs " + TxnType.count() + " weights with a positive sum");
-        }
-        deck = new int[cards];
-        int at = 0;
-        for (int type = 0; type < mix.length; type++) {
-            for (int i = 0; i < mix[type]; i++) {
-                deck[at++] = type;
-            }
-        }
-        dealt = deck.length;
+        this.deck = new MixDeck(mix, TxnType.count());
     }
 
     /** Draws the next transaction type and generates its input. */
     TxnType next() {
-        if (dealt == deck.length) {
-            random.shuffle(deck);
-            dealt = 0;
-        }
-        TxnType type = TxnType.of(deck[dealt++]);
+        TxnType type = TxnType.of(deck.next(random.generator()));
         switch (type) {
             case NEW_ORDER -> newOrder();
             case PAYMENT -> payment();

@@ -2,10 +2,7 @@ package org.terndb.tpcc;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.terndb.harness.ParallelLoad;
 
 /**
  * Generates the initial population of clause 4.3.3.1 and hands it row by row to a {@link Sink}, in parallel tasks
@@ -52,14 +49,9 @@ final class TpccLoader {
         this.nowMicros = nowMicros;
     }
 
-    private interface Task {
-        void run(Sink sink) throws Exception;
-    }
-
     /** Loads everything with {@code threads} threads, each writing through its own sink from {@code sinks}. */
-    @SuppressWarnings("try")
     void load(int threads, SinkFactory sinks) throws Exception {
-        List<Task> tasks = new ArrayList<>();
+        List<ParallelLoad.Task<Sink>> tasks = new ArrayList<>();
         for (int chunk = 0; chunk < ITEM_CHUNKS; chunk++) {
             int from = 1 + (int) ((long) scale.items() * chunk / ITEM_CHUNKS);
             int to = (int) ((long) scale.items() * (chunk + 1) / ITEM_CHUNKS);
@@ -72,41 +64,7 @@ final class TpccLoader {
             tasks.add(sink -> stock(sink, warehouse));
             tasks.add(sink -> orders(sink, warehouse));
         }
-        int n = Math.max(1, Math.min(threads, tasks.size()));
-        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-            Thread t = new Thread(r, "tpcc-load");
-            t.setDaemon(true);
-            return t;
-        });
-        AtomicInteger next = new AtomicInteger();
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                futures.add(pool.submit(() -> {
-                    try (Sink sink = sinks.open()) {
-                        int t;
-                        while ((t = next.getAndIncrement()) < tasks.size()) {
-                            tasks.get(t).run(sink);
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                try {
-                    f.get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    next.set(tasks.size());   // the other threads stop after their current task
-                    Throwable cause = e.getCause();
-                    if (cause instanceof Exception ex) {
-                        throw ex;
-                    }
-                    throw (Error) cause;
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        ParallelLoad.run(threads, tasks, sinks::open, "tpcc-load");
     }
 
     private TpccRandom random(int kind, int index) {

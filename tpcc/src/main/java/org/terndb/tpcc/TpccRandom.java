@@ -1,6 +1,8 @@
 package org.terndb.tpcc;
 
 import java.util.SplittableRandom;
+import org.terndb.harness.MixDeck;
+import org.terndb.harness.Seeds;
 
 /**
  * The random functions of TPC-C: uniform integers, NURand (clause 2.1.6), the random strings of clause 4.3.2.2,
@@ -75,20 +77,17 @@ final class TpccRandom {
 
     /** Fisher-Yates over {@code values}. */
     void shuffle(int[] values) {
-        for (int i = values.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = values[i];
-            values[i] = values[j];
-            values[j] = t;
-        }
+        MixDeck.shuffle(values, random);
     }
 
-    /** SplitMix64's finaliser: spreads related numbers (seed, stream index) over unrelated seeds. */
+    /** The underlying generator (a terminal's mix deck shuffles with it). */
+    java.util.random.RandomGenerator generator() {
+        return random;
+    }
+
+    /** An independent stream's seed ({@link Seeds#mix}). */
     static long mix(long seed, long stream) {
-        long z = seed + (stream + 1) * 0x9E3779B97F4A7C15L;
-        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-        return z ^ (z >>> 31);
+        return Seeds.mix(seed, stream);
     }
 
     /**

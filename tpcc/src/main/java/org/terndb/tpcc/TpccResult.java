@@ -5,26 +5,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.terndb.cli.JsonObject;
+import org.terndb.harness.Measurement;
 
 /**
- * The outcome of one {@code tern tpcc}: the timed window's counts and latencies (null for {@code --check} alone)
- * and the consistency conditions (null with {@code --no-check}).
+ * The outcome of one {@code tern tpcc}: the timed window's counts and latencies ({@code run} null for {@code --check}
+ * alone) and the consistency conditions (null with {@code --no-check}).
  *
  * @param database the JDBC database's product name, else null
  */
-record TpccResult(TpccSettings settings, TerminalStats stats, double seconds, double loadSeconds, String database,
+record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, String database,
                   List<ConsistencyCheck.Result> checks) {
 
-    TpccResult(TpccSettings settings, TerminalStats stats, double seconds, double loadSeconds, String database) {
-        this(settings, stats, seconds, loadSeconds, database, null);
+    TpccResult(TpccSettings settings, Measurement run, double loadSeconds, String database) {
+        this(settings, run, loadSeconds, database, null);
     }
 
     static TpccResult checkOnly(TpccSettings settings, double loadSeconds, String database) {
-        return new TpccResult(settings, null, 0, loadSeconds, database, null);
+        return new TpccResult(settings, null, loadSeconds, database, null);
     }
 
     TpccResult withChecks(List<ConsistencyCheck.Result> results) {
-        return new TpccResult(settings, stats, seconds, loadSeconds, database, List.copyOf(results));
+        return new TpccResult(settings, run, loadSeconds, database, List.copyOf(results));
     }
 
     boolean consistent() {
@@ -32,21 +33,17 @@ record TpccResult(TpccSettings settings, TerminalStats stats, double seconds, do
     }
 
     double tps() {
-        return stats == null || seconds <= 0 ? 0 : stats.totalCommits() / seconds;
+        return run == null ? 0 : run.tps();
     }
 
     /** New-Order commits per minute. */
     double tpmC() {
-        return stats == null || seconds <= 0 ? 0 : stats.commits[TxnType.NEW_ORDER.ordinal()] * 60.0 / seconds;
+        return run == null ? 0 : run.tps(TxnType.NEW_ORDER) * 60.0;
     }
 
     /** Aborts per attempt: aborts / (commits + rollbacks + aborts). */
     double abortRatio() {
-        if (stats == null) {
-            return 0;
-        }
-        long attempts = stats.totalCommits() + stats.totalRollbacks() + stats.totalAborts();
-        return attempts == 0 ? 0 : (double) stats.totalAborts() / attempts;
+        return run == null ? 0 : run.abortRatio();
     }
 
     private String protocol() {
@@ -62,28 +59,12 @@ record TpccResult(TpccSettings settings, TerminalStats stats, double seconds, do
                 .put("tps", round(tps(), 1))
                 .put("tpmc", round(tpmC(), 1))
                 .put("abort_ratio", round(abortRatio(), 6));
-        JsonObject byTxn = new JsonObject();
-        if (stats != null) {
-            for (TxnType t : TxnType.values()) {
-                byTxn.put(t.key(), new JsonObject()
-                        .put("commits", stats.commits[t.ordinal()])
-                        .put("aborts", stats.aborts(t))
-                        .put("rollbacks", stats.rollbacks[t.ordinal()])
-                        .put("p50_us", round(stats.percentileMicros(t, 50), 1))
-                        .put("p95_us", round(stats.percentileMicros(t, 95), 1))
-                        .put("p99_us", round(stats.percentileMicros(t, 99), 1)));
-            }
-        }
-        json.put("by_txn", byTxn);
-        JsonObject reasons = new JsonObject();
-        if (stats != null) {
-            stats.aborts.forEach((reason, counts) -> reasons.put(reason, java.util.Arrays.stream(counts).sum()));
-        }
-        json.put("aborts_by_reason", reasons)
-                .put("seconds", round(seconds, 3))
-                .put("commits", stats == null ? 0 : stats.totalCommits())
-                .put("aborts", stats == null ? 0 : stats.totalAborts())
-                .put("rollbacks", stats == null ? 0 : stats.totalRollbacks())
+        json.put("by_txn", run == null ? new JsonObject() : run.byTxn(TxnType.all(), "rollbacks"));
+        json.put("aborts_by_reason", run == null ? new JsonObject() : run.abortsByReason())
+                .put("seconds", round(run == null ? 0 : run.seconds(), 3))
+                .put("commits", run == null ? 0 : run.stats().totalCommits())
+                .put("aborts", run == null ? 0 : run.stats().totalAborts())
+                .put("rollbacks", run == null ? 0 : run.stats().totalRollbacks())
                 .put("load_seconds", round(loadSeconds, 3))
                 .put("seed", settings.seed())
                 .put("mix", settings.mixText());
@@ -113,26 +94,14 @@ record TpccResult(TpccSettings settings, TerminalStats stats, double seconds, do
 
     void print(PrintStream out) {
         out.println(settings.describe());
-        if (stats != null) {
+        if (run != null) {
             out.println();
-            String format = "%-13s %10s %8s %9s %10s %10s %10s%n";
-            out.printf(Locale.ROOT, format, "transaction", "commits", "aborts", "rollbacks", "p50 us", "p95 us",
-                    "p99 us");
-            for (TxnType t : TxnType.values()) {
-                out.printf(Locale.ROOT, format, t.title(), String.format(Locale.ROOT, "%,d", stats.commits[t.ordinal()]),
-                        String.format(Locale.ROOT, "%,d", stats.aborts(t)),
-                        String.format(Locale.ROOT, "%,d", stats.rollbacks[t.ordinal()]),
-                        String.format(Locale.ROOT, "%.1f", stats.percentileMicros(t, 50)),
-                        String.format(Locale.ROOT, "%.1f", stats.percentileMicros(t, 95)),
-                        String.format(Locale.ROOT, "%.1f", stats.percentileMicros(t, 99)));
-            }
+            run.printTable(out, TxnType.all(), "rollbacks");
             out.printf(Locale.ROOT, "%n%,.0f tps, %,.0f tpmC (New-Order commits per minute), abort ratio %.4f, over"
-                    + " %.2f s%n", tps(), tpmC(), abortRatio(), seconds);
-            if (!stats.aborts.isEmpty()) {
-                StringBuilder sb = new StringBuilder("aborts by reason:");
-                stats.aborts.forEach((reason, counts) -> sb.append(String.format(Locale.ROOT, " %s=%,d", reason,
-                        java.util.Arrays.stream(counts).sum())));
-                out.println(sb);
+                    + " %.2f s%n", tps(), tpmC(), abortRatio(), run.seconds());
+            String reasons = run.abortsByReasonLine();
+            if (reasons != null) {
+                out.println(reasons);
             }
             out.println("rollbacks are New-Orders with an unused item id (1%); latency from the first attempt to the"
                     + " commit or rollback, retries included");
@@ -148,7 +117,6 @@ record TpccResult(TpccSettings settings, TerminalStats stats, double seconds, do
     }
 
     static double round(double value, int decimals) {
-        double scale = Math.pow(10, decimals);
-        return Math.round(value * scale) / scale;
+        return Measurement.round(value, decimals);
     }
 }

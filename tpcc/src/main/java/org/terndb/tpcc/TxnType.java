@@ -1,7 +1,10 @@
 package org.terndb.tpcc;
 
+import java.util.List;
+import org.terndb.harness.TransactionType;
+
 /** The five TPC-C transactions (clauses 2.4 to 2.8), in the order of the mix ({@code --mix}). */
-enum TxnType {
+enum TxnType implements TransactionType {
     NEW_ORDER("new_order", "New-Order"),
     PAYMENT("payment", "Payment"),
     ORDER_STATUS("order_status", "Order-Status"),
@@ -9,6 +12,7 @@ enum TxnType {
     STOCK_LEVEL("stock_level", "Stock-Level");
 
     private static final TxnType[] VALUES = values();
+    private static final List<TxnType> ALL = List.of(VALUES);
 
     private final String key;
     private final String title;
@@ -19,12 +23,14 @@ enum TxnType {
     }
 
     /** The JSON field name. */
-    String key() {
+    @Override
+    public String key() {
         return key;
     }
 
     /** The spec's name. */
-    String title() {
+    @Override
+    public String title() {
         return title;
     }
 
@@ -34,5 +40,9 @@ enum TxnType {
 
     static int count() {
         return VALUES.length;
+    }
+
+    static List<TxnType> all() {
+        return ALL;
     }
 }

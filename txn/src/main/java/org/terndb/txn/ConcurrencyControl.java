@@ -37,6 +37,26 @@ public interface ConcurrencyControl extends AutoCloseable {
      */
     boolean load(Table table, byte[] primaryKey, byte[] row);
 
+    /**
+     * Sets where committed writes go to become durable ({@link CommitLog}); null (the default) logs nothing and
+     * costs nothing. Must be called while no worker exists: a worker takes its log buffer when it is created.
+     */
+    default void setCommitLog(CommitLog log) {
+        throw new UnsupportedOperationException("protocol " + name() + " does not support a commit log");
+    }
+
+    /**
+     * Fuzzy checkpoint read (SiloR §4.3): visits, in key order, the latest committed row of each present record of
+     * {@code table}'s primary index whose key is above {@code after} (null: from the first), at most {@code limit}
+     * records, while writers run. Each row is a committed version (never a torn or uncommitted one); rows of
+     * different records may come from different moments. {@code worker} is one of this protocol's workers, used
+     * by the calling thread only for such reads (it keeps the read safe from garbage collection and epochs) and
+     * never inside a transaction. Returns the key to pass as {@code after} for the next chunk, or null at the end.
+     */
+    default byte[] scanCommitted(Worker worker, Table table, byte[] after, int limit, CommittedRowVisitor visitor) {
+        throw new UnsupportedOperationException("protocol " + name() + " does not support checkpoint reads");
+    }
+
     /** Totals over all workers. */
     TxnStats stats();
 

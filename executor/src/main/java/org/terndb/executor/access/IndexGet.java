@@ -12,10 +12,10 @@ import org.terndb.storage.codec.KeyBuilder;
 
 /**
  * Point lookup of one row by its full primary key: the plan of {@code WHERE pk = ?}. Produces zero or
- * one row of all table columns.
+ * one row of all table columns. A key value the key column cannot hold (a TINYINT key compared with 1000,
+ * an INTEGER key with 2.5) matches nothing.
  */
-public final class IndexGet extends PlanNode {
-    private final TableMeta table;
+public final class IndexGet extends TableAccess {
     private final Expr[] key;
     private final boolean forUpdate;
 
@@ -24,29 +24,44 @@ public final class IndexGet extends PlanNode {
      * @param forUpdate read with the intent to write (UPDATE/DELETE): locking protocols lock now
      */
     public IndexGet(TableMeta table, Expr[] key, boolean forUpdate) {
+        this(table, key, forUpdate, null, null, null);
+    }
+
+    private IndexGet(TableMeta table, Expr[] key, boolean forUpdate, Expr residual, boolean[] residualColumns,
+                     boolean[] decoded) {
+        super(table, residual, residualColumns, decoded);
         if (key.length != table.primaryIndex().columnCount()) {
             throw new IllegalArgumentException("IndexGet needs the full primary key of " + table.name());
         }
-        this.table = table;
         this.key = key.clone();
         this.forUpdate = forUpdate;
     }
 
-    public TableMeta table() {
-        return table;
+    /** The key expressions, one per primary-key column. */
+    public Expr[] key() {
+        return key.clone();
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
+    public IndexGet withResidual(Expr residual, boolean[] columns) {
+        return new IndexGet(table, key, forUpdate, residual, columns, null);
+    }
+
+    @Override
+    public IndexGet withDecodedColumns(boolean[] columns) {
+        return new IndexGet(table, key, forUpdate, residual, residualColumns, columns);
+    }
+
+    @Override
+    public Cursor open(ExecutionContext context, Object[] outer) {
         Object[] params = context.parameters();
         IndexMeta primary = table.primaryIndex();
         KeyBuilder keys = context.keyBuilder(primary.codec());
         for (int i = 0; i < key.length; i++) {
-            Object v = key[i].eval(null, params);
-            if (v == null) {
-                return EmptyCursor.INSTANCE; // pk = NULL is never true
+            // pk = NULL is never true, nor is pk = a value the key column cannot hold
+            if (!ExactKeys.addExact(keys, primary.codec().schema().column(i), key[i].eval(outer, params))) {
+                return EmptyCursor.INSTANCE;
             }
-            KeyValues.add(keys, primary.codec().schema().column(i), v, KeyValues.Rounding.NEAREST);
         }
         byte[] pk = keys.toKey();
         byte[] row = forUpdate ? context.transaction().readForUpdate(table.table(), pk)
@@ -54,7 +69,11 @@ public final class IndexGet extends PlanNode {
         if (row == null) {
             return EmptyCursor.INSTANCE;
         }
-        return new SingleRowCursor(pk, row, StoredRow.decode(table, row, new Object[table.columnCount()]));
+        Object[] values = decode(row);
+        if (!passes(values, params)) {
+            return EmptyCursor.INSTANCE;
+        }
+        return new SingleRowCursor(pk, row, values);
     }
 
     @Override
@@ -69,7 +88,7 @@ public final class IndexGet extends PlanNode {
         for (int i = 0; i < key.length; i++) {
             k.add(table.column(primary.column(i)).name() + " = " + key[i].explain());
         }
-        return "IndexGet(table=" + table.name() + ", index=" + primary.name() + ", key=" + k
+        return "IndexGet(table=" + table.name() + ", index=" + primary.name() + ", key=" + k + residualText()
                 + (forUpdate ? ", for update" : "") + ")";
     }
 
@@ -77,7 +96,7 @@ public final class IndexGet extends PlanNode {
         private final byte[] pk;
         private final byte[] stored;
         private final Object[] row;
-        private int state;
+        private boolean done;
 
         SingleRowCursor(byte[] pk, byte[] stored, Object[] row) {
             this.pk = pk;
@@ -87,7 +106,11 @@ public final class IndexGet extends PlanNode {
 
         @Override
         public boolean next() {
-            return state++ == 0;
+            if (done) {
+                return false;
+            }
+            done = true;
+            return true;
         }
 
         @Override

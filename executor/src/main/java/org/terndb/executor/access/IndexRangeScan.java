@@ -19,10 +19,13 @@ import org.terndb.txn.Transaction;
  * Scans an index (primary or secondary) over a key range, forward or backward, and produces the table
  * rows it finds in index order. The range is an equality prefix on the first key columns, optionally
  * followed by a lower and/or upper bound on the next key column; with neither it is a full scan. Bounds are
- * evaluated when the scan opens (they may be parameters). Rows are fetched from the transaction in chunks
- * that grow from 16 to 1024, so a consumer that stops early (LIMIT) reads little.
+ * evaluated when the scan opens (they may be parameters, or columns of an outer row: see {@link TableAccess}).
+ * Rows are fetched from the transaction in chunks that grow from 16 to 1024, so a consumer that stops early
+ * (LIMIT) reads little. A residual predicate is tested inside the scan, and a limit counts only rows that pass
+ * it. Read for update (UPDATE, DELETE, SELECT ... FOR UPDATE), each row found is re-read with
+ * {@code readForUpdate}, so locking protocols lock it before it is produced.
  */
-public final class IndexRangeScan extends PlanNode {
+public final class IndexRangeScan extends TableAccess {
     private static final int FIRST_CHUNK = 16;
     private static final int MAX_CHUNK = 1024;
 
@@ -30,13 +33,13 @@ public final class IndexRangeScan extends PlanNode {
     public record Bound(Expr value, boolean inclusive) {
     }
 
-    private final TableMeta table;
     private final IndexMeta index;
     private final Expr[] prefix;
     private final Bound lower;
     private final Bound upper;
     private final boolean reverse;
     private final Expr limit;
+    private final boolean forUpdate;
 
     /**
      * @param prefix  values of the first {@code prefix.length} key columns
@@ -47,20 +50,29 @@ public final class IndexRangeScan extends PlanNode {
      */
     public IndexRangeScan(TableMeta table, IndexMeta index, Expr[] prefix, Bound lower, Bound upper,
                           boolean reverse, Expr limit) {
+        this(table, index, prefix, lower, upper, reverse, limit, false, null, null, null);
+    }
+
+    /**
+     * @param forUpdate       the rows will be written: re-read each with {@code readForUpdate}
+     * @param residual        predicate over the table row tested in the scan, or null
+     * @param residualColumns the columns it reads (null: unknown)
+     * @param decoded         columns to decode (null: all)
+     */
+    public IndexRangeScan(TableMeta table, IndexMeta index, Expr[] prefix, Bound lower, Bound upper,
+                          boolean reverse, Expr limit, boolean forUpdate, Expr residual, boolean[] residualColumns,
+                          boolean[] decoded) {
+        super(table, residual, residualColumns, decoded);
         if (prefix.length + (lower != null || upper != null ? 1 : 0) > index.columnCount()) {
             throw new IllegalArgumentException("more bounds than key columns of " + index.name());
         }
-        this.table = table;
         this.index = index;
         this.prefix = prefix.clone();
         this.lower = lower;
         this.upper = upper;
         this.reverse = reverse;
         this.limit = limit;
-    }
-
-    public TableMeta table() {
-        return table;
+        this.forUpdate = forUpdate;
     }
 
     public IndexMeta index() {
@@ -80,22 +92,39 @@ public final class IndexRangeScan extends PlanNode {
         return reverse;
     }
 
+    /** The row limit expression, or null. */
+    public Expr limit() {
+        return limit;
+    }
+
     /** The same scan in the other direction and/or with a row limit (for ORDER BY ... LIMIT on index order). */
     public IndexRangeScan with(boolean reverse, Expr limit) {
-        return new IndexRangeScan(table, index, prefix, lower, upper, reverse, limit);
+        return new IndexRangeScan(table, index, prefix, lower, upper, reverse, limit, forUpdate, residual,
+                residualColumns, decodedColumns());
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
+    public IndexRangeScan withResidual(Expr residual, boolean[] columns) {
+        return new IndexRangeScan(table, index, prefix, lower, upper, reverse, limit, forUpdate, residual, columns,
+                null);
+    }
+
+    @Override
+    public IndexRangeScan withDecodedColumns(boolean[] columns) {
+        return new IndexRangeScan(table, index, prefix, lower, upper, reverse, limit, forUpdate, residual,
+                residualColumns, columns);
+    }
+
+    @Override
+    public Cursor open(ExecutionContext context, Object[] outer) {
         Object[] params = context.parameters();
         KeyCodec codec = index.codec();
         KeyBuilder keys = context.keyBuilder(codec);
         for (int i = 0; i < prefix.length; i++) {
-            Object v = prefix[i].eval(null, params);
-            if (v == null) {
-                return EmptyCursor.INSTANCE; // col = NULL is never true
+            // col = NULL is never true, nor is col = a value the column cannot hold
+            if (!ExactKeys.addExact(keys, codec.schema().column(i), prefix[i].eval(outer, params))) {
+                return EmptyCursor.INSTANCE;
             }
-            KeyValues.add(keys, codec.schema().column(i), v, KeyValues.Rounding.NEAREST);
         }
         byte[] prefixKey = keys.toKey();
         int rangeColumn = prefix.length;
@@ -108,13 +137,16 @@ public final class IndexRangeScan extends PlanNode {
         boolean loInclusive = true;
         byte[] hi;
         if (keyLower != null) {
-            Object v = keyLower.value().eval(null, params);
+            Object v = keyLower.value().eval(outer, params);
             if (v == null) {
                 return EmptyCursor.INSTANCE;
             }
-            boolean exact = boundKey(keys, prefix, params, codec, rangeColumn, v, keyLower == lower);
+            KeyValues.Fit fit = boundKey(keys, outer, params, codec, rangeColumn, v, keyLower == lower);
+            if (isEmpty(fit, keyLower == lower)) {
+                return EmptyCursor.INSTANCE;
+            }
             byte[] k = keys.toKey();
-            lo = keyLower.inclusive() || !exact ? k : KeyCodec.prefixSuccessor(k);
+            lo = keyLower.inclusive() || fit != KeyValues.Fit.EXACT ? k : KeyCodec.prefixSuccessor(k);
             if (lo == null) {
                 return EmptyCursor.INSTANCE;
             }
@@ -122,13 +154,16 @@ public final class IndexRangeScan extends PlanNode {
             lo = prefixKey.length == 0 ? null : prefixKey;
         }
         if (keyUpper != null) {
-            Object v = keyUpper.value().eval(null, params);
+            Object v = keyUpper.value().eval(outer, params);
             if (v == null) {
                 return EmptyCursor.INSTANCE;
             }
-            boolean exact = boundKey(keys, prefix, params, codec, rangeColumn, v, keyUpper == lower);
+            KeyValues.Fit fit = boundKey(keys, outer, params, codec, rangeColumn, v, keyUpper == lower);
+            if (isEmpty(fit, keyUpper == lower)) {
+                return EmptyCursor.INSTANCE;
+            }
             byte[] k = keys.toKey();
-            hi = keyUpper.inclusive() || !exact ? KeyCodec.prefixSuccessor(k) : k;
+            hi = keyUpper.inclusive() || fit != KeyValues.Fit.EXACT ? KeyCodec.prefixSuccessor(k) : k;
         } else {
             hi = prefixKey.length == 0 ? null : KeyCodec.prefixSuccessor(prefixKey);
         }
@@ -137,18 +172,23 @@ public final class IndexRangeScan extends PlanNode {
         }
         long max = Long.MAX_VALUE;
         if (limit != null) {
-            Object n = limit.eval(null, params);
+            Object n = limit.eval(outer, params);
             max = n == null ? Long.MAX_VALUE : Math.max(0, ((Number) n).longValue());
         }
-        return new ScanCursor(context.transaction(), lo, loInclusive, hi, max);
+        return new ScanCursor(context.transaction(), params, lo, loInclusive, hi, max);
     }
 
-    /** Builds prefix + bound value into {@code keys}; returns whether the value was exact. */
-    private static boolean boundKey(KeyBuilder keys, Expr[] prefix, Object[] params, KeyCodec codec, int column,
-                                    Object value, boolean isValueLowerBound) {
+    /** A lower bound above, or an upper bound below, every value the column can hold admits no row. */
+    private static boolean isEmpty(KeyValues.Fit fit, boolean isValueLowerBound) {
+        return isValueLowerBound ? fit == KeyValues.Fit.ABOVE : fit == KeyValues.Fit.BELOW;
+    }
+
+    /** Builds prefix + bound value into {@code keys}; says how the bound value fitted the column. */
+    private KeyValues.Fit boundKey(KeyBuilder keys, Object[] outer, Object[] params, KeyCodec codec, int column,
+                                   Object value, boolean isValueLowerBound) {
         keys.reset();
         for (int i = 0; i < prefix.length; i++) {
-            KeyValues.add(keys, codec.schema().column(i), prefix[i].eval(null, params), KeyValues.Rounding.NEAREST);
+            KeyValues.add(keys, codec.schema().column(i), prefix[i].eval(outer, params), KeyValues.Rounding.NEAREST);
         }
         Column c = codec.schema().column(column);
         return KeyValues.add(keys, c, value, isValueLowerBound ? KeyValues.Rounding.UP : KeyValues.Rounding.DOWN);
@@ -183,6 +223,12 @@ public final class IndexRangeScan extends PlanNode {
         if (limit != null) {
             s.add("limit=" + limit.explain());
         }
+        if (residual != null) {
+            s.add("filter=" + residual.explain());
+        }
+        if (forUpdate) {
+            s.add("for update");
+        }
         return s.toString();
     }
 
@@ -193,6 +239,7 @@ public final class IndexRangeScan extends PlanNode {
     /** Pulls the range chunk by chunk, resuming after the last index key it saw. */
     private final class ScanCursor implements Cursor {
         private final Transaction txn;
+        private final Object[] params;
         private final Index txnIndex = index.index();
         private byte[] lo;
         private boolean loInclusive;
@@ -208,8 +255,9 @@ public final class IndexRangeScan extends PlanNode {
         private byte[] currentRow;
         private Object[] current;
 
-        ScanCursor(Transaction txn, byte[] lo, boolean loInclusive, byte[] hi, long remaining) {
+        ScanCursor(Transaction txn, Object[] params, byte[] lo, boolean loInclusive, byte[] hi, long remaining) {
             this.txn = txn;
+            this.params = params;
             this.lo = lo;
             this.loInclusive = loInclusive;
             this.hi = hi;
@@ -219,18 +267,26 @@ public final class IndexRangeScan extends PlanNode {
 
         @Override
         public boolean next() {
-            if (remaining <= 0) {
-                return false;
+            while (remaining > 0) {
+                if (position == keys.size() && !fill()) {
+                    return false;
+                }
+                currentKey = keys.get(position);
+                currentRow = rows.get(position);
+                position++;
+                if (forUpdate) {
+                    currentRow = txn.readForUpdate(table.table(), currentKey);
+                    if (currentRow == null) {
+                        continue;
+                    }
+                }
+                current = decode(currentRow);
+                if (passes(current, params)) {
+                    remaining--;
+                    return true;
+                }
             }
-            if (position == keys.size() && !fill()) {
-                return false;
-            }
-            currentKey = keys.get(position);
-            currentRow = rows.get(position);
-            position++;
-            remaining--;
-            current = StoredRow.decode(table, currentRow, new Object[table.columnCount()]);
-            return true;
+            return false;
         }
 
         private boolean fill() {
@@ -240,7 +296,7 @@ public final class IndexRangeScan extends PlanNode {
             if (exhausted) {
                 return false;
             }
-            int want = (int) Math.min(chunk, remaining);
+            int want = residual == null ? (int) Math.min(chunk, remaining) : chunk;
             int n = txn.scan(txnIndex, lo, loInclusive, hi, hiInclusive, reverse, want, (pk, row) -> {
                 keys.add(pk);
                 rows.add(row);

@@ -11,72 +11,88 @@ import org.terndb.storage.codec.KeyBuilder;
 
 /**
  * Adds search values to index keys. A search value need not have the key column's type (an INTEGER
- * column compared with 2.5, a SMALLINT column with 100000), so it is rounded toward the side that keeps
- * every matching row inside the range: up for lower bounds, down for upper bounds, and clamped to the
- * column's range. Plans keep the predicate as a residual filter, so a rounded equality key can only
- * over-fetch, never lose rows.
+ * column compared with 2.5, a TINYINT column with a BIGINT parameter of 1000), so it is rounded toward the
+ * side that keeps every matching row inside the range (up for lower bounds, down for upper bounds) and
+ * clamped to the column's range; {@link Fit} tells the caller what happened, so that an equality on a value
+ * the column cannot hold finds nothing, and a bound beyond the column's range is empty or open.
  */
 final class KeyValues {
     /** Rounding of a value that does not fit the key column exactly. */
     enum Rounding { NEAREST, UP, DOWN }
 
+    /** How the search value fitted the key column. */
+    enum Fit {
+        /** The key holds the value itself. */
+        EXACT,
+        /** Rounded to the column's precision or scale: no stored value equals the search value. */
+        ROUNDED,
+        /** Above every value the column can hold (the key holds the column's maximum). */
+        ABOVE,
+        /** Below every value the column can hold (the key holds the column's minimum). */
+        BELOW
+    }
+
     private KeyValues() {
     }
 
-    /**
-     * Adds {@code value} as the next key component and returns whether it was exact: false if it had to be
-     * rounded or clamped, in which case an exclusive bound must become inclusive to keep matching rows.
-     */
-    static boolean add(KeyBuilder keys, Column column, Object value, Rounding rounding) {
+    /** Adds {@code value} as the next key component and says how it fitted. */
+    static Fit add(KeyBuilder keys, Column column, Object value, Rounding rounding) {
         switch (column.type()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT -> {
-                long v = integral(column, value, rounding);
+                if (value instanceof Long l) {
+                    long v = clamp(column, l);
+                    keys.addLong(v);
+                    return v == l ? Fit.EXACT : v < l ? Fit.ABOVE : Fit.BELOW;
+                }
+                BigDecimal d = Values.toBigDecimal((Number) value);
+                BigDecimal rounded = d.setScale(0, mode(rounding));
+                long v = clamp(column, rounded.max(LONG_MIN).min(LONG_MAX).longValue());
                 keys.addLong(v);
-                return value instanceof Long l ? l == v : Values.toBigDecimal((Number) value).compareTo(BigDecimal.valueOf(v)) == 0;
+                int c = rounded.compareTo(BigDecimal.valueOf(v));
+                return c > 0 ? Fit.ABOVE : c < 0 ? Fit.BELOW : d.compareTo(rounded) == 0 ? Fit.EXACT : Fit.ROUNDED;
             }
             case DECIMAL -> {
-                long unscaled = decimal(column, value, rounding);
-                keys.addDecimal(unscaled);
-                return Values.toBigDecimal((Number) value).compareTo(BigDecimal.valueOf(unscaled, column.scale())) == 0;
+                BigDecimal d = Values.toBigDecimal((Number) value);
+                BigDecimal unscaled = new BigDecimal(d.setScale(column.scale(), mode(rounding)).unscaledValue());
+                long u = unscaled.max(LONG_MIN).min(LONG_MAX).longValue();
+                keys.addDecimal(u);
+                int c = unscaled.compareTo(BigDecimal.valueOf(u));
+                return c > 0 ? Fit.ABOVE : c < 0 ? Fit.BELOW
+                        : d.compareTo(BigDecimal.valueOf(u, column.scale())) == 0 ? Fit.EXACT : Fit.ROUNDED;
             }
             case REAL -> {
                 float f = real(value, rounding);
                 keys.addFloat(f);
-                return f == ((Number) value).doubleValue();
+                return f == ((Number) value).doubleValue() ? Fit.EXACT : Fit.ROUNDED;
             }
             case DOUBLE -> keys.addDouble(((Number) value).doubleValue());
             case BOOLEAN -> keys.addBoolean((Boolean) Values.convert(value, ExprType.of(column)));
             case CHAR, VARCHAR -> keys.addString(value instanceof String s ? s : String.valueOf(value));
-            case DATE -> keys.addLong(date(value));
+            case DATE -> {
+                if (value instanceof LocalDateTime ts && !ts.toLocalTime().equals(java.time.LocalTime.MIDNIGHT)) {
+                    // A DATE equals no timestamp with a time of day; as a bound it rounds to a neighbouring day.
+                    LocalDate day = rounding == Rounding.UP ? ts.toLocalDate().plusDays(1) : ts.toLocalDate();
+                    keys.addLong(day.toEpochDay());
+                    return Fit.ROUNDED;
+                }
+                keys.addLong(date(value));
+            }
             case TIMESTAMP -> keys.addLong(Values.toEpochMicros(value instanceof LocalDate d ? d.atStartOfDay()
                     : (LocalDateTime) Values.convert(value, ExprType.of(column))));
         }
-        return true;
+        return Fit.EXACT;
     }
 
-    private static long integral(Column column, Object value, Rounding rounding) {
-        long v;
-        if (value instanceof Long l) {
-            v = l;
-        } else {
-            BigDecimal d = Values.toBigDecimal((Number) value).setScale(0, mode(rounding));
-            v = d.max(BigDecimal.valueOf(Long.MIN_VALUE)).min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
-        }
-        long min;
-        long max;
-        switch (column.type()) {
-            case TINYINT -> { min = Byte.MIN_VALUE; max = Byte.MAX_VALUE; }
-            case SMALLINT -> { min = Short.MIN_VALUE; max = Short.MAX_VALUE; }
-            case INTEGER -> { min = Integer.MIN_VALUE; max = Integer.MAX_VALUE; }
-            default -> { return v; }
-        }
-        return Math.max(min, Math.min(max, v));
-    }
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
-    private static long decimal(Column column, Object value, Rounding rounding) {
-        BigDecimal d = Values.toBigDecimal((Number) value).setScale(column.scale(), mode(rounding));
-        BigDecimal unscaled = new BigDecimal(d.unscaledValue());
-        return unscaled.max(BigDecimal.valueOf(Long.MIN_VALUE)).min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+    private static long clamp(Column column, long v) {
+        return switch (column.type()) {
+            case TINYINT -> Math.max(Byte.MIN_VALUE, Math.min(Byte.MAX_VALUE, v));
+            case SMALLINT -> Math.max(Short.MIN_VALUE, Math.min(Short.MAX_VALUE, v));
+            case INTEGER -> Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+            default -> v;
+        };
     }
 
     private static float real(Object value, Rounding rounding) {

@@ -3,7 +3,11 @@ package org.terndb.executor.expr;
 import org.terndb.executor.ExprType;
 import org.terndb.storage.codec.ColumnType;
 
-/** {@code = <> < <= > >=} with SQL's three-valued logic (NULL operand: UNKNOWN). */
+/**
+ * {@code = <> < <= > >=} with SQL's three-valued logic (NULL operand: UNKNOWN). When both sides are CHAR,
+ * strings compare with trailing spaces ignored (SQL's PAD SPACE rule: {@code 'ab' = 'ab   '}), as CHAR keys
+ * in indexes do; a VARCHAR compares its characters as they are.
+ */
 public final class Comparison implements Expr {
     private static final ExprType BOOLEAN = ExprType.of(ColumnType.BOOLEAN, true);
 
@@ -43,11 +47,13 @@ public final class Comparison implements Expr {
     private final Op op;
     private final Expr left;
     private final Expr right;
+    private final boolean padSpace;
 
     public Comparison(Op op, Expr left, Expr right) {
         this.op = op;
         this.left = left;
         this.right = right;
+        this.padSpace = left.type().type() == ColumnType.CHAR && right.type().type() == ColumnType.CHAR;
     }
 
     public Op op() {
@@ -71,6 +77,9 @@ public final class Comparison implements Expr {
         Object b = right.eval(row, params);
         if (b == null) {
             return null;
+        }
+        if (padSpace && a instanceof String x && b instanceof String y) {
+            return op.test(Values.compareStrings(Values.trimTrailingSpaces(x), Values.trimTrailingSpaces(y)));
         }
         return op.test(Values.compare(a, b));
     }

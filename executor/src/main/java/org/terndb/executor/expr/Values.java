@@ -108,6 +108,29 @@ public final class Values {
         throw new TernSqlException(SqlState.INVALID_CAST, "cannot compare " + describe(a) + " with " + describe(b));
     }
 
+    /** The value as a string operand (string functions and {@code ||}): strings as they are, others as text. */
+    public static String asString(Object value) {
+        if (value instanceof String s) {
+            return s;
+        }
+        if (value instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        if (value instanceof LocalDate || value instanceof LocalDateTime) {
+            return toSqlLiteral(value).replaceAll("^[A-Z]+ '|'$", "");
+        }
+        return String.valueOf(value);
+    }
+
+    /** The string without trailing spaces (U+0020), as CHAR values are stored and compared. */
+    public static String trimTrailingSpaces(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return end == s.length() ? s : s.substring(0, end);
+    }
+
     /** Strings compare by code point (binary collation, as the key codec orders UTF-8 bytes). */
     static int compareStrings(String x, String y) {
         int n = Math.min(x.length(), y.length());
@@ -319,7 +342,7 @@ public final class Values {
         }
         if (target.precision() > 0 && s.length() > target.precision()
                 && s.codePointCount(0, s.length()) > target.precision()) {
-            throw new TernSqlException(SqlState.STRING_TOO_LONG, "value " + abbreviate(s) + " is too long for "
+            throw new TernSqlException(SqlState.STRING_TOO_LONG, "value " + abbreviate(toSqlLiteral(s)) + " is too long for "
                     + target.sqlName() + " (" + s.codePointCount(0, s.length()) + " characters)");
         }
         return s;

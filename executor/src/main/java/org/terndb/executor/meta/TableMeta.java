@@ -17,7 +17,8 @@ import org.terndb.txn.Table;
  * makes a new {@code TableMeta} over the same txn {@link Table}.
  *
  * <p>A table declared without a PRIMARY KEY is keyed by a hidden, increasing BIGINT row id that is not a
- * column of the table ({@link #hasRowId()}).
+ * column of the table ({@link #hasRowId()}). Foreign keys are recorded ({@link #foreignKeys()}) but not
+ * enforced.
  */
 public final class TableMeta {
     /** Key column of row-id tables (not a table column). */
@@ -31,6 +32,7 @@ public final class TableMeta {
     private final IndexMeta primary;
     private final List<IndexMeta> secondaries;
     private final AtomicLong rowIds;
+    private final List<ForeignKeyMeta> foreignKeys;
 
     /**
      * @param defaults per column its DEFAULT as an internal value ({@code null}: no default, i.e. NULL)
@@ -38,6 +40,13 @@ public final class TableMeta {
      */
     public TableMeta(String name, Schema schema, Object[] defaults, Table table, IndexMeta primary,
                      List<IndexMeta> secondaries, AtomicLong rowIds) {
+        this(name, schema, defaults, table, primary, secondaries, rowIds, List.of());
+    }
+
+    /** @param foreignKeys the table's FOREIGN KEY constraints (recorded, not enforced) */
+    public TableMeta(String name, Schema schema, Object[] defaults, Table table, IndexMeta primary,
+                     List<IndexMeta> secondaries, AtomicLong rowIds, List<ForeignKeyMeta> foreignKeys) {
+        this.foreignKeys = List.copyOf(foreignKeys);
         this.name = name;
         this.schema = schema;
         this.rowCodec = RowCodec.of(schema);
@@ -102,11 +111,35 @@ public final class TableMeta {
         return rowIds.incrementAndGet();
     }
 
+    /** Makes later row ids larger than {@code used} (row-id tables only; after a file database recovered rows). */
+    public void advanceRowIds(long used) {
+        rowIds.accumulateAndGet(used, Math::max);
+    }
+
+    /** FOREIGN KEY constraints in declaration order (metadata only: not enforced). */
+    public List<ForeignKeyMeta> foreignKeys() {
+        return foreignKeys;
+    }
+
     /** This table with one more secondary index. */
     public TableMeta withIndex(IndexMeta index) {
         List<IndexMeta> more = new ArrayList<>(secondaries);
         more.add(index);
-        return new TableMeta(name, schema, defaults, table, primary, more, rowIds);
+        return new TableMeta(name, schema, defaults, table, primary, more, rowIds, foreignKeys);
+    }
+
+    /** This table without the secondary index of that name. */
+    public TableMeta withoutIndex(String indexName) {
+        List<IndexMeta> fewer = new ArrayList<>(secondaries);
+        fewer.removeIf(i -> i.name().equals(indexName));
+        return new TableMeta(name, schema, defaults, table, primary, fewer, rowIds, foreignKeys);
+    }
+
+    /** This table with one more foreign key. */
+    public TableMeta withForeignKey(ForeignKeyMeta foreignKey) {
+        List<ForeignKeyMeta> more = new ArrayList<>(foreignKeys);
+        more.add(foreignKey);
+        return new TableMeta(name, schema, defaults, table, primary, secondaries, rowIds, more);
     }
 
     /** Builds the primary key of a stored row into {@code keys} (a builder of {@link #primaryIndex()}'s codec). */

@@ -30,7 +30,13 @@ final class RowEncoder {
             rows.setNull(col);
             return;
         }
-        Object v = Values.convert(value, ExprType.of(column));
+        Object v;
+        try {
+            v = Values.convert(value, ExprType.of(column));
+        } catch (TernSqlException e) {
+            throw new TernSqlException(e.sqlState(), e.getMessage() + " (column " + column.name() + " of table "
+                    + table.name() + ")", e);
+        }
         switch (column.type()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT -> rows.setLong(col, (Long) v);
             case DECIMAL -> rows.setDecimal(col, ((BigDecimal) v).unscaledValue().longValueExact());

@@ -20,9 +20,12 @@ import org.terndb.executor.expr.Values;
 import org.terndb.storage.codec.ColumnType;
 
 /**
- * Hash aggregation: groups input rows by the group columns and computes COUNT, SUM, MIN, MAX and AVG per
- * group. Output rows are the group columns followed by one column per aggregate, as Calcite's Aggregate
- * lays them out. Without group columns there is exactly one output row, even for empty input.
+ * Grouping and COUNT, SUM, MIN, MAX and AVG (each optionally DISTINCT) per group. Output rows are the group
+ * columns followed by one column per aggregate, as Calcite's Aggregate lays them out. Without group columns
+ * there is exactly one output row, even for empty input. Two strategies: <em>hash</em> (any input order;
+ * reads everything, groups in a hash table, produces groups in first-seen order) and <em>streaming</em>
+ * (the planner proved the input arrives ordered on the group columns, e.g. from an index scan: equal
+ * keys are adjacent, so each group is produced as soon as the key changes, in constant memory).
  */
 public final class Aggregate extends PlanNode {
     /** The aggregate functions. */
@@ -36,17 +39,36 @@ public final class Aggregate extends PlanNode {
 
     private final PlanNode input;
     private final int[] groupColumns;
+    private final String[] groupNames;
     private final Call[] calls;
+    private final boolean streaming;
 
     public Aggregate(PlanNode input, int[] groupColumns, Call[] calls) {
+        this(input, groupColumns, null, calls, false);
+    }
+
+    /**
+     * @param groupNames names of the group columns for EXPLAIN (null: positions)
+     * @param streaming  the input is ordered on the group columns (any direction, any column order)
+     */
+    public Aggregate(PlanNode input, int[] groupColumns, String[] groupNames, Call[] calls, boolean streaming) {
         this.input = input;
         this.groupColumns = groupColumns.clone();
+        this.groupNames = groupNames == null ? null : groupNames.clone();
         this.calls = calls.clone();
+        this.streaming = streaming && groupColumns.length > 0;
+    }
+
+    public boolean isStreaming() {
+        return streaming;
     }
 
     @Override
     public Cursor open(ExecutionContext context) {
         Cursor in = input.open(context);
+        if (streaming) {
+            return new StreamCursor(in);
+        }
         Map<List<Object>, Accumulator[]> groups = new LinkedHashMap<>();
         while (in.next()) {
             Object[] row = in.row();
@@ -75,6 +97,69 @@ public final class Aggregate extends PlanNode {
             out.add(row);
         }
         return new ListCursor(out);
+    }
+
+    /** Streaming aggregation: the current group's accumulators, produced when the next group begins. */
+    private final class StreamCursor implements Cursor {
+        private final Cursor in;
+        private Object[] pendingRow;
+        private boolean started;
+        private Object[] current;
+
+        StreamCursor(Cursor in) {
+            this.in = in;
+        }
+
+        @Override
+        public boolean next() {
+            if (!started) {
+                started = true;
+                pendingRow = in.next() ? in.row() : null;
+            }
+            if (pendingRow == null) {
+                return false;
+            }
+            Object[] first = pendingRow;
+            Accumulator[] accs = newAccumulators();
+            Object[] row = first;
+            while (true) {
+                for (Accumulator a : accs) {
+                    a.add(row);
+                }
+                if (!in.next()) {
+                    pendingRow = null;
+                    break;
+                }
+                row = in.row();
+                if (!sameGroup(first, row)) {
+                    pendingRow = row;
+                    break;
+                }
+            }
+            Object[] out = new Object[groupColumns.length + calls.length];
+            for (int i = 0; i < groupColumns.length; i++) {
+                out[i] = first[groupColumns[i]];
+            }
+            for (int i = 0; i < accs.length; i++) {
+                out[groupColumns.length + i] = accs[i].result();
+            }
+            current = out;
+            return true;
+        }
+
+        private boolean sameGroup(Object[] a, Object[] b) {
+            for (int c : groupColumns) {
+                if (!java.util.Objects.equals(a[c], b[c])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public Object[] row() {
+            return current;
+        }
     }
 
     private Accumulator[] newAccumulators() {
@@ -169,9 +254,10 @@ public final class Aggregate extends PlanNode {
             if (t == ColumnType.DOUBLE || t == ColumnType.REAL) {
                 return ((Number) sum).doubleValue() / count;
             }
-            BigDecimal avg = Values.toBigDecimal((Number) sum)
-                    .divide(BigDecimal.valueOf(count), Math.max(call.type().scale(), 0), RoundingMode.HALF_UP);
-            return Values.convert(call.type().isIntegral() ? avg.setScale(0, RoundingMode.DOWN) : avg, call.type());
+            // An integer average truncates toward zero (as integer division does); a DECIMAL one rounds half up.
+            BigDecimal avg = Values.toBigDecimal((Number) sum).divide(BigDecimal.valueOf(count),
+                    Math.max(call.type().scale(), 0), call.type().isIntegral() ? RoundingMode.DOWN : RoundingMode.HALF_UP);
+            return Values.convert(avg, call.type());
         }
     }
 
@@ -182,9 +268,10 @@ public final class Aggregate extends PlanNode {
 
     @Override
     public String describe() {
-        StringJoiner s = new StringJoiner(", ", "Aggregate(", ")");
+        String name = groupColumns.length == 0 ? "Aggregate" : streaming ? "StreamAggregate" : "HashAggregate";
+        StringJoiner s = new StringJoiner(", ", name + "(", ")");
         if (groupColumns.length > 0) {
-            s.add("group=" + Arrays.toString(groupColumns));
+            s.add("group=" + (groupNames == null ? Arrays.toString(groupColumns) : Arrays.toString(groupNames)));
         }
         for (Call c : calls) {
             s.add(c.label());

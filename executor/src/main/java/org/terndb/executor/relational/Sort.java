@@ -25,7 +25,8 @@ public final class Sort extends PlanNode {
         this.order = comparator(this.keys);
     }
 
-    private static Comparator<Object[]> comparator(Key[] keys) {
+    /** The order of rows by these keys (NULL placement independent of direction, as each key says). */
+    static Comparator<Object[]> comparator(Key[] keys) {
         return (a, b) -> {
             for (Key k : keys) {
                 Object x = a[k.column()];
@@ -65,7 +66,11 @@ public final class Sort extends PlanNode {
 
     @Override
     public String describe() {
-        StringJoiner s = new StringJoiner(", ", "Sort(", ")");
+        return "Sort(" + describe(keys) + ")";
+    }
+
+    static String describe(Key[] keys) {
+        StringJoiner s = new StringJoiner(", ");
         for (Key k : keys) {
             s.add(k.name() + (k.descending() ? " DESC" : " ASC") + (k.nullsFirst() ? " NULLS FIRST" : " NULLS LAST"));
         }

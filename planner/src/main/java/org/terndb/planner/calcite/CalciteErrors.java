@@ -6,6 +6,7 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.validate.SqlValidatorException;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
+import org.terndb.sql.SourcePositions;
 import org.terndb.sql.SqlSyntaxException;
 
 /**
@@ -20,6 +21,11 @@ public final class CalciteErrors {
     }
 
     public static TernSqlException translate(RuntimeException e) {
+        return translate(e, SourcePositions.IDENTITY);
+    }
+
+    /** As {@link #translate(RuntimeException)}, with positions mapped back to the statement as written. */
+    public static TernSqlException translate(RuntimeException e, SourcePositions positions) {
         if (e instanceof TernSqlException t) {
             return t;
         }
@@ -28,13 +34,16 @@ public final class CalciteErrors {
         }
         if (e instanceof CalciteContextException c) {
             String detail = c.getCause() instanceof SqlValidatorException v ? v.getMessage() : c.getMessage();
-            String where = " (line " + c.getPosLine() + ", column " + c.getPosColumn() + ")";
+            String where = " (line " + c.getPosLine() + ", column "
+                    + positions.column(c.getPosLine(), c.getPosColumn()) + ")";
             return new TernSqlException(stateOf(detail), detail + where, c);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         Matcher m = POSITION.matcher(message);
         if (m.find()) {
-            message = message.substring(m.end()) + " (line " + m.group(1) + ", column " + m.group(2) + ")";
+            int line = Integer.parseInt(m.group(1));
+            message = message.substring(m.end()) + " (line " + line + ", column "
+                    + positions.column(line, Integer.parseInt(m.group(2))) + ")";
         }
         return new TernSqlException(SqlState.GENERAL_ERROR, "could not plan the statement: " + message, e);
     }

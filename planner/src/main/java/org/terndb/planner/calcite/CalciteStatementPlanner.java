@@ -12,7 +12,10 @@ import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.metadata.DefaultRelMetadataProvider;
 import org.apache.calcite.rel.metadata.MetadataHandlerProvider;
 import org.apache.calcite.rel.metadata.ProxyingMetadataHandlerProvider;
@@ -36,6 +39,15 @@ import org.terndb.executor.meta.TableMeta;
  * (Calcite's SqlValidator + SqlToRelConverter). Everything stateless is built once per JVM: the type system,
  * the operator table and the metadata handler provider, which is the proxying one so that no Janino code is
  * generated, ever. The Calcite schema is built once per catalog version.
+ *
+ * <p>NULL ordering: NULL sorts as the smallest value ({@link NullCollation#LOW}): first in ascending order,
+ * last in descending order, unless NULLS FIRST/LAST says otherwise. That is the order of TernDB's index keys
+ * (and of SQLite, MySQL and SQL Server), so an index delivers ORDER BY on nullable columns too.
+ *
+ * <p>Statements with joins get one rewrite before conversion to executor operators: WHERE conjuncts are
+ * pushed into the joins and onto the tables they read (Calcite's FILTER_INTO_JOIN and JOIN_CONDITION_PUSH
+ * rules in a {@link HepPlanner}), so {@code FROM a, b WHERE a.x = b.y AND a.k = ?} becomes a join on
+ * {@code a.x = b.y} over an access path for {@code a.k = ?}. Statements without joins skip it.
  */
 public final class CalciteStatementPlanner {
     /** Metadata through dynamic proxies: no Janino compilation on first use (ARCHITECTURE.md, measured facts). */
@@ -45,12 +57,17 @@ public final class CalciteStatementPlanner {
     private static final SqlValidator.Config VALIDATOR_CONFIG = SqlValidator.Config.DEFAULT
             .withConformance(SqlConformanceEnum.LENIENT)
             .withIdentifierExpansion(true)
-            .withDefaultNullCollation(NullCollation.HIGH);
+            .withDefaultNullCollation(NullCollation.LOW);
     private static final SqlToRelConverter.Config CONVERTER_CONFIG = SqlToRelConverter.config()
             .withTrimUnusedFields(false)
             .withExpand(false)
-            .withDecorrelationEnabled(false);
+            .withDecorrelationEnabled(false)
+            .withInSubQueryThreshold(Integer.MAX_VALUE); // IN lists stay predicates, never joins with VALUES
     private static final HepProgram NO_RULES = HepProgram.builder().build();
+    private static final HepProgram JOIN_PUSH_DOWN = HepProgram.builder()
+            .addRuleCollection(List.of(CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
+                    CoreRules.FILTER_MERGE, CoreRules.FILTER_PROJECT_TRANSPOSE))
+            .build();
     private static final RelOptTable.ViewExpander NO_VIEWS = (rowType, query, schemaPath, viewPath) -> {
         throw new UnsupportedOperationException("views are not supported yet");
     };
@@ -85,7 +102,24 @@ public final class CalciteStatementPlanner {
         SqlToRelConverter converter = new SqlToRelConverter(NO_VIEWS, validator, reader, cluster,
                 StandardConvertletTable.INSTANCE, CONVERTER_CONFIG);
         RelRoot root = converter.convertQuery(validated, false, true);
+        if (hasJoin(root.rel)) {
+            HepPlanner hep = new HepPlanner(JOIN_PUSH_DOWN);
+            hep.setRoot(root.rel);
+            root = root.withRel(hep.findBestExp());
+        }
         return new Logical(root, validator.getParameterRowType(validated), rexBuilder);
+    }
+
+    private static boolean hasJoin(RelNode rel) {
+        if (rel instanceof Join) {
+            return true;
+        }
+        for (RelNode input : rel.getInputs()) {
+            if (hasJoin(input)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private CalciteSchema schemaOf(CatalogView catalog) {

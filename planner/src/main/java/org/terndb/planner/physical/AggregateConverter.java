@@ -4,10 +4,21 @@ import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.SqlState;
+import org.terndb.executor.access.TableAccess;
+import org.terndb.planner.calcite.TypeMapping;
 
-/** GROUP BY and COUNT/SUM/MIN/MAX/AVG as a hash aggregate. */
+/**
+ * GROUP BY and COUNT/SUM/MIN/MAX/AVG. When the rows come straight from a table (optionally filtered and
+ * projected) and an index keeps equal group keys adjacent, the aggregate streams over that index scan;
+ * otherwise it hashes.
+ */
 final class AggregateConverter implements RelConverter {
 
     @Override
@@ -47,9 +58,61 @@ final class AggregateConverter implements RelConverter {
             String label = call.getAggregation().getName() + "(" + (call.isDistinct() ? "DISTINCT " : "")
                     + (argument < 0 ? "*" : inputNames.get(argument)) + ") AS " + outputNames.get(groups + i);
             out[i] = new org.terndb.executor.relational.Aggregate.Call(f, argument, call.isDistinct(),
-                    org.terndb.planner.calcite.TypeMapping.toExprType(call.getType()), label);
+                    TypeMapping.toExprType(call.getType()), label);
         }
-        return new org.terndb.executor.relational.Aggregate(conversion.convert(aggregate.getInput()),
-                aggregate.getGroupSet().toArray(), out);
+        int[] groupColumns = aggregate.getGroupSet().toArray();
+        String[] groupNames = new String[groupColumns.length];
+        for (int i = 0; i < groupColumns.length; i++) {
+            groupNames[i] = inputNames.get(groupColumns[i]);
+        }
+        PlanNode grouped = groupColumns.length == 0 ? null : fromIndexOrder(aggregate.getInput(), groupColumns,
+                conversion);
+        PlanNode input = grouped != null ? grouped : conversion.convert(aggregate.getInput());
+        if (input instanceof TableAccess access) {
+            // Straight from a table (e.g. COUNT(*) ... WHERE): decode only the columns the aggregate reads.
+            boolean[] read = new boolean[access.table().columnCount()];
+            for (int c : groupColumns) {
+                read[c] = true;
+            }
+            for (AggregateCall call : calls) {
+                call.getArgList().forEach(a -> read[a] = true);
+            }
+            input = access.withDecodedColumns(read);
+        }
+        return new org.terndb.executor.relational.Aggregate(input, groupColumns, groupNames, out, grouped != null);
+    }
+
+    /** The input read in an index order that keeps equal group keys adjacent, or null. */
+    private static PlanNode fromIndexOrder(RelNode input, int[] groupColumns, Conversion conversion) {
+        Project project = null;
+        if (input instanceof Project p) {
+            project = p;
+            input = p.getInput();
+        }
+        RexNode condition = null;
+        if (input instanceof Filter f) {
+            condition = f.getCondition();
+            input = f.getInput();
+        }
+        if (!(input instanceof TableScan scan)) {
+            return null;
+        }
+        int[] columns = new int[groupColumns.length];
+        for (int i = 0; i < columns.length; i++) {
+            int field = groupColumns[i];
+            if (project != null) {
+                if (!(project.getProjects().get(field) instanceof RexInputRef ref)) {
+                    return null;
+                }
+                field = ref.getIndex();
+            }
+            columns[i] = field;
+        }
+        TableAccess access = AccessPathSelector.selectGrouped(TableScanConverter.table(scan), condition, conversion,
+                columns);
+        if (access == null) {
+            return null;
+        }
+        return project == null ? access : ProjectConverter.over(project, access, conversion);
     }
 }

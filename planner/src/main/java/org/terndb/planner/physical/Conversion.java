@@ -12,9 +12,13 @@ public final class Conversion {
     private final RexCompiler rex;
     private final boolean forUpdate;
 
-    Conversion(List<RelConverter> converters, RexBuilder rexBuilder, boolean forUpdate) {
+    Conversion(List<RelConverter> converters, RexBuilder rexBuilder, boolean forUpdate, int parameterCount) {
+        this(converters, new RexCompiler(rexBuilder, parameterCount), forUpdate);
+    }
+
+    private Conversion(List<RelConverter> converters, RexCompiler rex, boolean forUpdate) {
         this.converters = converters;
-        this.rex = new RexCompiler(rexBuilder);
+        this.rex = rex;
         this.forUpdate = forUpdate;
     }
 
@@ -25,7 +29,24 @@ public final class Conversion {
                 return c.convert(rel, this);
             }
         }
-        throw SqlState.notSupported("the operator " + rel.getRelTypeName() + " (" + rel.explain().trim() + ")");
+        throw SqlState.notSupported(describe(rel));
+    }
+
+    /** What the user wrote that became {@code rel}, as far as it can be told. */
+    private static String describe(RelNode rel) {
+        if (rel instanceof org.apache.calcite.rel.core.Intersect) {
+            return "INTERSECT";
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Minus) {
+            return "EXCEPT";
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Window) {
+            return "window functions (... OVER (...))";
+        }
+        if (rel instanceof org.apache.calcite.rel.core.Correlate) {
+            return "a correlated subquery";
+        }
+        return "the operator " + rel.getRelTypeName();
     }
 
     public RexCompiler rex() {
@@ -39,6 +60,6 @@ public final class Conversion {
 
     /** This conversion with the for-update flag set (used below UPDATE and DELETE). */
     Conversion forUpdate(boolean flag) {
-        return flag == forUpdate ? this : new Conversion(converters, rex.rexBuilder(), flag);
+        return flag == forUpdate ? this : new Conversion(converters, rex, flag);
     }
 }

@@ -10,6 +10,7 @@ public final class PhysicalPlanner {
     /** Tried in this order; the first that matches converts. */
     private static final List<RelConverter> CONVERTERS = List.of(
             new TableModifyConverter(),
+            new JoinConverter(),
             new FilterConverter(),
             new TableScanConverter(),
             new ProjectConverter(),
@@ -18,10 +19,21 @@ public final class PhysicalPlanner {
             new ValuesConverter(),
             new UnionConverter());
 
+    /**
+     * A converted plan.
+     *
+     * @param readsStatementTime the plan reads CURRENT_TIMESTAMP/CURRENT_DATE from the binding slot after the
+     *                           parameters, which the prepared plan fills once per execution
+     */
+    public record Result(PlanNode root, boolean readsStatementTime) {
+    }
+
     private PhysicalPlanner() {
     }
 
-    public static PlanNode toPlan(RelNode rel, RexBuilder rexBuilder, boolean forUpdate) {
-        return new Conversion(CONVERTERS, rexBuilder, forUpdate).convert(rel);
+    public static Result toPlan(RelNode rel, RexBuilder rexBuilder, boolean forUpdate, int parameterCount) {
+        Conversion conversion = new Conversion(CONVERTERS, rexBuilder, forUpdate, parameterCount);
+        PlanNode root = conversion.convert(rel);
+        return new Result(root, conversion.rex().readsStatementTime());
     }
 }

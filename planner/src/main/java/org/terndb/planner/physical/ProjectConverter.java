@@ -1,14 +1,20 @@
 package org.terndb.planner.physical;
 
 import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.terndb.executor.PlanNode;
+import org.terndb.executor.access.TableAccess;
 import org.terndb.executor.expr.Expr;
 
-/** A projection; an identity projection disappears. */
+/**
+ * A projection; an identity projection disappears. Directly over a table access it also tells the access
+ * which columns to decode (only those the projection reads), so a point SELECT of two columns of a wide row
+ * does not decode (and box) the rest.
+ */
 final class ProjectConverter implements RelConverter {
 
     @Override
@@ -27,6 +33,13 @@ final class ProjectConverter implements RelConverter {
         List<RexNode> projects = project.getProjects();
         if (RexUtil.isIdentity(projects, project.getInput().getRowType())) {
             return input;
+        }
+        if (input instanceof TableAccess access) {
+            boolean[] read = new boolean[access.table().columnCount()];
+            for (int c : RelOptUtil.InputFinder.bits(projects, null)) {
+                read[c] = true;
+            }
+            input = access.withDecodedColumns(read);
         }
         List<String> names = project.getInput().getRowType().getFieldNames();
         Expr[] exprs = new Expr[projects.size()];

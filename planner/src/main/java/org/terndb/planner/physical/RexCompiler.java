@@ -16,7 +16,17 @@ import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.TimestampString;
 import org.terndb.executor.ExprType;
 import org.terndb.executor.SqlState;
+import org.terndb.executor.expr.Abs;
 import org.terndb.executor.expr.Arithmetic;
+import org.terndb.executor.expr.Concat;
+import org.terndb.executor.expr.CurrentDateTime;
+import org.terndb.executor.expr.DistinctFrom;
+import org.terndb.executor.expr.Extract;
+import org.terndb.executor.expr.Round;
+import org.terndb.executor.expr.StringFunction;
+import org.terndb.executor.expr.Substring;
+import org.terndb.executor.expr.Trim;
+import org.terndb.executor.expr.TruthTest;
 import org.terndb.executor.expr.CaseWhen;
 import org.terndb.executor.expr.Cast;
 import org.terndb.executor.expr.ColumnRef;
@@ -37,9 +47,17 @@ import org.terndb.planner.calcite.TypeMapping;
  */
 public final class RexCompiler {
     private final RexBuilder rexBuilder;
+    private final int parameterCount;
+    private boolean readsStatementTime;
 
-    RexCompiler(RexBuilder rexBuilder) {
+    RexCompiler(RexBuilder rexBuilder, int parameterCount) {
         this.rexBuilder = rexBuilder;
+        this.parameterCount = parameterCount;
+    }
+
+    /** Whether a compiled expression reads CURRENT_TIMESTAMP/CURRENT_DATE (from the slot after the parameters). */
+    boolean readsStatementTime() {
+        return readsStatementTime;
     }
 
     RexBuilder rexBuilder() {
@@ -56,6 +74,12 @@ public final class RexCompiler {
         }
         if (node instanceof RexLiteral l) {
             return new Literal(literalValue(l), type(node));
+        }
+        if (node instanceof org.apache.calcite.rex.RexOver) {
+            throw SqlState.notSupported("window functions (... OVER (...))");
+        }
+        if (node instanceof org.apache.calcite.rex.RexSubQuery) {
+            throw SqlState.notSupported("a subquery (IN, EXISTS or a scalar SELECT inside a statement)");
         }
         if (node instanceof RexCall call) {
             return call(call, inputNames);
@@ -95,8 +119,62 @@ public final class RexCompiler {
             }
             case SEARCH -> compile(RexUtil.expandSearch(rexBuilder, null, call), names);
             case CASE -> caseWhen(call, names);
-            default -> throw SqlState.notSupported("the operator " + call.getOperator().getName());
+            case IS_TRUE -> new TruthTest(compile(ops.get(0), names), Boolean.TRUE, false);
+            case IS_NOT_TRUE -> new TruthTest(compile(ops.get(0), names), Boolean.TRUE, true);
+            case IS_FALSE -> new TruthTest(compile(ops.get(0), names), Boolean.FALSE, false);
+            case IS_NOT_FALSE -> new TruthTest(compile(ops.get(0), names), Boolean.FALSE, true);
+            case IS_UNKNOWN -> new NullTest(compile(ops.get(0), names), false);
+            case IS_DISTINCT_FROM -> new DistinctFrom(compile(ops.get(0), names), compile(ops.get(1), names), false);
+            case IS_NOT_DISTINCT_FROM -> new DistinctFrom(compile(ops.get(0), names), compile(ops.get(1), names), true);
+            case TRIM -> trim(call, names);
+            case EXTRACT -> extract(call, names);
+            default -> function(call, names);
         };
+    }
+
+    /** Functions Calcite files under OTHER/OTHER_FUNCTION, told apart by name. */
+    private Expr function(RexCall call, List<String> names) {
+        List<RexNode> ops = call.getOperands();
+        String name = call.getOperator().getName().toUpperCase(java.util.Locale.ROOT);
+        ExprType t = type(call);
+        return switch (name) {
+            case "||" -> new Concat(compile(ops.get(0), names), compile(ops.get(1), names), t);
+            case "UPPER" -> new StringFunction(StringFunction.Function.UPPER, compile(ops.get(0), names), t);
+            case "LOWER" -> new StringFunction(StringFunction.Function.LOWER, compile(ops.get(0), names), t);
+            case "CHAR_LENGTH", "CHARACTER_LENGTH" ->
+                    new StringFunction(StringFunction.Function.CHAR_LENGTH, compile(ops.get(0), names), t);
+            case "SUBSTRING" -> new Substring(compile(ops.get(0), names), compile(ops.get(1), names),
+                    ops.size() > 2 ? compile(ops.get(2), names) : null, t);
+            case "ABS" -> new Abs(compile(ops.get(0), names), t);
+            case "ROUND" -> new Round(compile(ops.get(0), names), ops.size() > 1 ? compile(ops.get(1), names) : null, t);
+            case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP", "CURRENT_DATE" -> {
+                readsStatementTime = true;
+                yield new CurrentDateTime(parameterCount, t);
+            }
+            default -> throw SqlState.notSupported("the function or operator " + call.getOperator().getName());
+        };
+    }
+
+    private Expr extract(RexCall call, List<String> names) {
+        String unit = String.valueOf(((RexLiteral) call.getOperands().get(0)).getValue());
+        Extract.Unit u;
+        try {
+            u = Extract.Unit.valueOf(unit);
+        } catch (IllegalArgumentException e) {
+            throw SqlState.notSupported("EXTRACT(" + unit + " FROM ...)");
+        }
+        return new Extract(u, compile(call.getOperands().get(1), names), type(call));
+    }
+
+    private Expr trim(RexCall call, List<String> names) {
+        List<RexNode> ops = call.getOperands();
+        Object flag = ((RexLiteral) ops.get(0)).getValue();
+        Trim.Side side = switch (String.valueOf(flag)) {
+            case "LEADING" -> Trim.Side.LEADING;
+            case "TRAILING" -> Trim.Side.TRAILING;
+            default -> Trim.Side.BOTH;
+        };
+        return new Trim(side, compile(ops.get(1), names), compile(ops.get(2), names), type(call));
     }
 
     private Expr caseWhen(RexCall call, List<String> names) {

@@ -10,15 +10,23 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.terndb.executor.PlanNode;
+import org.terndb.executor.access.TableAccess;
+import org.terndb.executor.expr.Arithmetic;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.meta.TableMeta;
 import org.terndb.executor.relational.Limit;
+import org.terndb.executor.relational.TopN;
 
 /**
- * ORDER BY / LIMIT / OFFSET. When the rows come straight from a table (optionally filtered, optionally
- * projected to plain columns) and an index delivers the order, the sort is dropped and the index is scanned
- * forward or backward, with the LIMIT pushed into the scan when nothing filters after it. Otherwise an
- * executor {@link org.terndb.executor.relational.Sort} followed by a {@link Limit}.
+ * ORDER BY / LIMIT / OFFSET / FETCH FIRST. In order of preference:
+ * <ol>
+ *   <li>rows straight from a table (optionally filtered, optionally projected to plain columns) whose index
+ *       delivers the order: no sort; the index is scanned forward or backward, with the LIMIT (plus OFFSET)
+ *       pushed into the scan ({@code ORDER BY k DESC LIMIT 1} is a backward scan that stops after one row);</li>
+ *   <li>with a LIMIT: a {@link TopN} that keeps only the first offset + limit rows;</li>
+ *   <li>else a full {@link org.terndb.executor.relational.Sort}.</li>
+ * </ol>
+ * A {@link Limit} on top applies OFFSET and FETCH.
  */
 final class SortConverter implements RelConverter {
 
@@ -36,7 +44,9 @@ final class SortConverter implements RelConverter {
         if (keys.isEmpty()) {
             return limit(conversion.convert(sort.getInput()), offset, fetch);
         }
-        PlanNode ordered = fromIndexOrder(sort, keys, offset == null ? fetch : null, conversion);
+        Expr scanLimit = fetch == null ? null : offset == null ? fetch
+                : new Arithmetic(Arithmetic.Op.PLUS, offset, fetch, fetch.type());
+        PlanNode ordered = fromIndexOrder(sort, keys, scanLimit, conversion);
         if (ordered != null) {
             return limit(ordered, offset, fetch);
         }
@@ -44,16 +54,23 @@ final class SortConverter implements RelConverter {
         org.terndb.executor.relational.Sort.Key[] sortKeys = new org.terndb.executor.relational.Sort.Key[keys.size()];
         for (int i = 0; i < sortKeys.length; i++) {
             RelFieldCollation k = keys.get(i);
-            boolean descending = k.getDirection().isDescending();
-            boolean nullsFirst = switch (k.nullDirection) {
-                case FIRST -> true;
-                case LAST -> false;
-                default -> descending; // NULLs are high: last ascending, first descending
-            };
             sortKeys[i] = new org.terndb.executor.relational.Sort.Key(k.getFieldIndex(), names.get(k.getFieldIndex()),
-                    descending, nullsFirst);
+                    k.getDirection().isDescending(), nullsFirst(k));
         }
-        return limit(new org.terndb.executor.relational.Sort(conversion.convert(sort.getInput()), sortKeys), offset, fetch);
+        PlanNode input = conversion.convert(sort.getInput());
+        if (fetch != null) {
+            return limit(new TopN(input, sortKeys, offset, fetch), offset, fetch);
+        }
+        return limit(new org.terndb.executor.relational.Sort(input, sortKeys), offset, null);
+    }
+
+    /** Where NULLs go: as written, else as the smallest value (first ascending, last descending). */
+    private static boolean nullsFirst(RelFieldCollation k) {
+        return switch (k.nullDirection) {
+            case FIRST -> true;
+            case LAST -> false;
+            default -> !k.getDirection().isDescending();
+        };
     }
 
     /** The input read in index order, or null if its shape or the indexes do not allow it. */
@@ -74,6 +91,7 @@ final class SortConverter implements RelConverter {
         }
         int[] columns = new int[keys.size()];
         boolean[] descending = new boolean[keys.size()];
+        boolean[] nullsFirst = new boolean[keys.size()];
         for (int i = 0; i < columns.length; i++) {
             int field = keys.get(i).getFieldIndex();
             if (project != null) {
@@ -84,10 +102,11 @@ final class SortConverter implements RelConverter {
             }
             columns[i] = field;
             descending[i] = keys.get(i).getDirection().isDescending();
+            nullsFirst[i] = nullsFirst(keys.get(i));
         }
         TableMeta table = TableScanConverter.table(scan);
-        PlanNode access = AccessPathSelector.select(table, condition, scan.getRowType().getFieldNames(), conversion,
-                new AccessPathSelector.OrderRequest(columns, descending, limit));
+        TableAccess access = AccessPathSelector.selectOrdered(table, condition, conversion,
+                new AccessPathSelector.OrderRequest(columns, descending, nullsFirst, limit));
         if (access == null) {
             return null;
         }

@@ -1,11 +1,21 @@
 package org.terndb.planner.physical;
 
 import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.TableModify;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rex.RexNode;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.SqlState;
+import org.terndb.executor.access.IndexGet;
+import org.terndb.executor.access.TableAccess;
+import org.terndb.executor.expr.Expr;
+import org.terndb.executor.meta.IndexMeta;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.executor.modify.BlindUpdate;
 import org.terndb.executor.modify.Delete;
 import org.terndb.executor.modify.Insert;
 import org.terndb.executor.modify.Update;
@@ -14,6 +24,20 @@ import org.terndb.planner.calcite.CalciteTable;
 /**
  * INSERT, UPDATE and DELETE. The rows to change are read "for update" (locking protocols lock them as they
  * read them). Calcite's UPDATE input is the old row followed by the new values of the SET columns.
+ *
+ * <p><b>Blind updates.</b> An UPDATE runs as a blind write ({@code Transaction.updateBlind}, shown as
+ * {@code blind} by EXPLAIN) exactly when the new row can be built without reading the old one. Rows are
+ * whole records, so that needs all of:
+ * <ul>
+ *   <li>the WHERE clause is nothing but equalities that fix the full primary key (a point get with no
+ *       residual predicate: a predicate on another column would have to read the row);</li>
+ *   <li>the SET list assigns every column that is not part of the primary key, and no key column (the key
+ *       comes from the WHERE clause);</li>
+ *   <li>no SET expression reads a column of the row (parameters, literals and CURRENT_TIMESTAMP only).</li>
+ * </ul>
+ * A partial-column update ({@code SET c = ?} on a wider table) is therefore a read-modify-write: the
+ * columns it does not set come from the old row, so the write depends on it and is not blind. Every other
+ * UPDATE reads the rows (for update) and writes them with {@code update}.
  */
 final class TableModifyConverter implements RelConverter {
 
@@ -36,9 +60,45 @@ final class TableModifyConverter implements RelConverter {
                     targets[i] = table.schema().indexOf(columns.get(i));
                 }
                 int firstNewValue = modify.getInput().getRowType().getFieldCount() - targets.length;
-                yield new Update(table, conversion.forUpdate(true).convert(modify.getInput()), targets, firstNewValue);
+                PlanNode blind = blindUpdate(table, modify.getInput(), targets, firstNewValue, conversion);
+                yield blind != null ? blind
+                        : new Update(table, conversion.forUpdate(true).convert(modify.getInput()), targets, firstNewValue);
             }
             default -> throw SqlState.notSupported(modify.getOperation() + " statements");
         };
+    }
+
+    /** The blind form of the update (see the class comment), or null if it must read the row. */
+    private static PlanNode blindUpdate(TableMeta table, RelNode input, int[] targets, int firstNewValue,
+                                        Conversion conversion) {
+        IndexMeta primary = table.primaryIndex();
+        if (primary.columnCount() == 0 || targets.length + primary.columnCount() != table.columnCount()
+                || !(input instanceof Project project) || !(project.getInput() instanceof Filter filter)
+                || !(filter.getInput() instanceof TableScan)) {
+            return null;
+        }
+        boolean[] covered = new boolean[table.columnCount()];
+        for (int i = 0; i < primary.columnCount(); i++) {
+            covered[primary.column(i)] = true;
+        }
+        for (int t : targets) {
+            if (t < 0 || covered[t]) {
+                return null; // sets a key column, or one column twice
+            }
+            covered[t] = true;
+        }
+        List<RexNode> newValues = project.getProjects().subList(firstNewValue, firstNewValue + targets.length);
+        if (!RelOptUtil.InputFinder.bits(newValues, null).isEmpty()) {
+            return null; // a SET expression reads the row
+        }
+        TableAccess access = AccessPathSelector.select(table, filter.getCondition(), conversion);
+        if (!(access instanceof IndexGet get) || get.residual() != null) {
+            return null;
+        }
+        Expr[] values = new Expr[targets.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = conversion.rex().compile(newValues.get(i), List.of());
+        }
+        return new BlindUpdate(table, get.key(), targets, values);
     }
 }

@@ -16,7 +16,7 @@ final class TableScanConverter implements RelConverter {
 
     @Override
     public PlanNode convert(RelNode rel, Conversion conversion) {
-        return AccessPathSelector.select(table(rel), null, rel.getRowType().getFieldNames(), conversion);
+        return AccessPathSelector.select(table(rel), null, conversion);
     }
 
     static TableMeta table(RelNode scan) {

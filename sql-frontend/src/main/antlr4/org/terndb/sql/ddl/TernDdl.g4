@@ -1,6 +1,7 @@
 /*
  * TernDB's grammar for the statements Calcite's core parser lacks: CREATE TABLE (with column-level and
- * table-level PRIMARY KEY, NOT NULL, DEFAULT), DROP TABLE, CREATE [UNIQUE] INDEX. Everything else goes to
+ * table-level PRIMARY KEY, UNIQUE, FOREIGN KEY / REFERENCES, NOT NULL, DEFAULT), DROP TABLE,
+ * CREATE [UNIQUE] INDEX, DROP INDEX, ALTER TABLE ... ADD FOREIGN KEY. Everything else goes to
  * Calcite. Identifiers and literals follow Calcite's default lexical rules so that both parsers speak one
  * dialect: unquoted identifiers are folded to upper case, "double quoted" ones kept as written, strings are
  * 'single quoted' with '' for a quote, keywords are case-insensitive.
@@ -8,7 +9,12 @@
 grammar TernDdl;
 
 statement
-    : (createTable | dropTable | createIndex) SEMICOLON? EOF
+    : (createTable | dropTable | createIndex | dropIndex | alterTable | checkpoint) SEMICOLON? EOF
+    ;
+
+// CHECKPOINT: a file database writes a checkpoint now (not DDL, but like it a statement outside transactions).
+checkpoint
+    : CHECKPOINT
     ;
 
 createTable
@@ -25,14 +31,30 @@ columnDefinition
     ;
 
 columnOption
-    : NOT NULL                 # notNullOption
-    | NULL                     # nullOption
-    | DEFAULT literal          # defaultOption
-    | PRIMARY KEY              # primaryKeyOption
+    : NOT NULL                                        # notNullOption
+    | NULL                                            # nullOption
+    | DEFAULT literal                                 # defaultOption
+    | (CONSTRAINT name=identifier)? PRIMARY KEY       # primaryKeyOption
+    | (CONSTRAINT name=identifier)? UNIQUE            # uniqueOption
+    | (CONSTRAINT name=identifier)? references        # referencesOption
     ;
 
 tableConstraint
-    : (CONSTRAINT identifier)? PRIMARY KEY LPAREN identifier (COMMA identifier)* RPAREN
+    : (CONSTRAINT name=identifier)? PRIMARY KEY columnList                        # primaryKeyConstraint
+    | (CONSTRAINT name=identifier)? UNIQUE columnList                             # uniqueConstraint
+    | (CONSTRAINT name=identifier)? FOREIGN KEY columnList references             # foreignKeyConstraint
+    ;
+
+references
+    : REFERENCES table=identifier columnList? referentialAction*
+    ;
+
+referentialAction
+    : ON (DELETE | UPDATE) (CASCADE | RESTRICT | NO ACTION | SET NULL | SET DEFAULT)
+    ;
+
+columnList
+    : LPAREN identifier (COMMA identifier)* RPAREN
     ;
 
 dataType
@@ -56,6 +78,14 @@ indexColumn
     : identifier (ASC | DESC)?
     ;
 
+dropIndex
+    : DROP INDEX (IF EXISTS)? name=identifier (ON table=identifier)?
+    ;
+
+alterTable
+    : ALTER TABLE table=identifier ADD (CONSTRAINT name=identifier)? FOREIGN KEY columnList references
+    ;
+
 literal
     : sign=(PLUS | MINUS)? (INTEGER_LITERAL | DECIMAL_LITERAL)   # numberLiteral
     | STRING_LITERAL                                              # stringLiteral
@@ -73,7 +103,8 @@ identifier
 
 // Words that are keywords here but may still name a table, column or index.
 nonReserved
-    : KEY | ASC | DESC | INDEX
+    : KEY | ASC | DESC | INDEX | DATE | TIMESTAMP | ACTION | NO | CASCADE | RESTRICT | SET | ADD | DELETE | UPDATE
+    | CHECKPOINT
     ;
 
 CREATE: C R E A T E;
@@ -96,6 +127,18 @@ TRUE: T R U E;
 FALSE: F A L S E;
 DATE: D A T E;
 TIMESTAMP: T I M E S T A M P;
+FOREIGN: F O R E I G N;
+REFERENCES: R E F E R E N C E S;
+ALTER: A L T E R;
+ADD: A D D;
+DELETE: D E L E T E;
+UPDATE: U P D A T E;
+CASCADE: C A S C A D E;
+RESTRICT: R E S T R I C T;
+NO: N O;
+ACTION: A C T I O N;
+SET: S E T;
+CHECKPOINT: C H E C K P O I N T;
 
 LPAREN: '(';
 RPAREN: ')';

@@ -33,37 +33,89 @@ public final class DdlParser {
             TernDdlParser.DropTableContext d = statement.dropTable();
             return new DropTable(name(d.identifier()), d.EXISTS() != null);
         }
+        if (statement.dropIndex() != null) {
+            TernDdlParser.DropIndexContext d = statement.dropIndex();
+            return new DropIndex(name(d.name), d.EXISTS() != null, d.table == null ? null : name(d.table));
+        }
+        if (statement.checkpoint() != null) {
+            return new Checkpoint();
+        }
+        if (statement.alterTable() != null) {
+            TernDdlParser.AlterTableContext a = statement.alterTable();
+            return new AddForeignKey(name(a.table), foreignKey(a.name, names(a.columnList()), a.references()));
+        }
         return createIndex(statement.createIndex());
     }
 
     private static CreateTable createTable(TernDdlParser.CreateTableContext ctx) {
         List<ColumnDefinition> columns = new ArrayList<>();
         List<String> primaryKey = new ArrayList<>();
-        boolean tablePrimaryKey = false;
+        List<UniqueDefinition> uniques = new ArrayList<>();
+        List<ForeignKeyDefinition> foreignKeys = new ArrayList<>();
         for (TernDdlParser.TableElementContext element : ctx.tableElement()) {
             if (element.columnDefinition() != null) {
-                ColumnDefinition column = column(element.columnDefinition());
-                if (column.primaryKey()) {
-                    if (!primaryKey.isEmpty()) {
-                        throw error(element.start, "a table has one PRIMARY KEY; declare a composite key as "
-                                + "PRIMARY KEY (col1, col2) after the columns");
+                TernDdlParser.ColumnDefinitionContext def = element.columnDefinition();
+                ColumnDefinition column = column(def);
+                String name = column.name();
+                for (TernDdlParser.ColumnOptionContext option : def.columnOption()) {
+                    if (option instanceof TernDdlParser.PrimaryKeyOptionContext) {
+                        if (!primaryKey.isEmpty()) {
+                            throw error(option.start, "a table has one PRIMARY KEY; declare a composite key as "
+                                    + "PRIMARY KEY (col1, col2) after the columns");
+                        }
+                        primaryKey.add(name);
+                    } else if (option instanceof TernDdlParser.UniqueOptionContext u) {
+                        uniques.add(new UniqueDefinition(u.name == null ? null : name(u.name), List.of(name)));
+                    } else if (option instanceof TernDdlParser.ReferencesOptionContext r) {
+                        foreignKeys.add(foreignKey(r.name, List.of(name), r.references()));
                     }
-                    primaryKey.add(column.name());
                 }
                 columns.add(column);
-            } else {
-                if (tablePrimaryKey || !primaryKey.isEmpty()) {
+            } else if (element.tableConstraint() instanceof TernDdlParser.PrimaryKeyConstraintContext pk) {
+                if (!primaryKey.isEmpty()) {
                     throw error(element.start, "a table has one PRIMARY KEY");
                 }
-                tablePrimaryKey = true;
-                for (TernDdlParser.IdentifierContext id : element.tableConstraint().identifier().subList(
-                        element.tableConstraint().CONSTRAINT() == null ? 0 : 1,
-                        element.tableConstraint().identifier().size())) {
-                    primaryKey.add(name(id));
-                }
+                primaryKey.addAll(names(pk.columnList()));
+            } else if (element.tableConstraint() instanceof TernDdlParser.UniqueConstraintContext u) {
+                uniques.add(new UniqueDefinition(u.name == null ? null : name(u.name), names(u.columnList())));
+            } else if (element.tableConstraint() instanceof TernDdlParser.ForeignKeyConstraintContext f) {
+                foreignKeys.add(foreignKey(f.name, names(f.columnList()), f.references()));
             }
         }
-        return new CreateTable(name(ctx.identifier()), ctx.EXISTS() != null, columns, primaryKey);
+        return new CreateTable(name(ctx.identifier()), ctx.EXISTS() != null, columns, primaryKey, uniques,
+                foreignKeys);
+    }
+
+    private static ForeignKeyDefinition foreignKey(TernDdlParser.IdentifierContext constraintName, List<String> columns,
+                                                   TernDdlParser.ReferencesContext ref) {
+        List<String> referenced = ref.columnList() == null ? List.of() : names(ref.columnList());
+        if (!referenced.isEmpty() && referenced.size() != columns.size()) {
+            throw error(ref.start, "FOREIGN KEY has " + columns.size() + " column(s) but REFERENCES names "
+                    + referenced.size());
+        }
+        String onDelete = null;
+        String onUpdate = null;
+        for (TernDdlParser.ReferentialActionContext action : ref.referentialAction()) {
+            StringBuilder what = new StringBuilder();
+            for (int i = 2; i < action.getChildCount(); i++) {
+                what.append(i > 2 ? " " : "").append(action.getChild(i).getText().toUpperCase(Locale.ROOT));
+            }
+            if (action.DELETE() != null) {
+                onDelete = what.toString();
+            } else {
+                onUpdate = what.toString();
+            }
+        }
+        return new ForeignKeyDefinition(constraintName == null ? null : name(constraintName), columns,
+                name(ref.table), referenced, onDelete, onUpdate);
+    }
+
+    private static List<String> names(TernDdlParser.ColumnListContext ctx) {
+        List<String> names = new ArrayList<>();
+        for (TernDdlParser.IdentifierContext id : ctx.identifier()) {
+            names.add(name(id));
+        }
+        return names;
     }
 
     private static ColumnDefinition column(TernDdlParser.ColumnDefinitionContext ctx) {

@@ -3,6 +3,8 @@ package org.terndb.txn.common;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.terndb.txn.CommitLog;
+import org.terndb.txn.CommittedRowVisitor;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Index;
 import org.terndb.txn.SecondaryKey;
@@ -11,6 +13,7 @@ import org.terndb.txn.TableRegistry;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.TxnStats;
 import org.terndb.txn.Worker;
+import org.terndb.txn.TransactionAbortedException;
 
 /** Tables, epochs, worker bookkeeping and bulk load, shared by every protocol. */
 public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
@@ -20,6 +23,7 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
     private final TableRegistry tables = new TableRegistry();
     private final Set<AbstractWorker> workers = ConcurrentHashMap.newKeySet();
     private final TxnStats retired = new TxnStats();
+    private volatile CommitLog commitLog;
 
     protected AbstractConcurrencyControl(String name, TxnOptions options) {
         this.name = name;
@@ -32,6 +36,16 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
 
     /** Creates the protocol's worker. */
     protected abstract AbstractWorker createWorker();
+
+    /**
+     * Reads the record's latest committed version into {@code out} without a transaction, while writers run (a
+     * fuzzy checkpoint read): its row (null if absent) and its stamp as {@link AbstractTransaction}'s durability
+     * contract defines it. Never a torn or uncommitted row. Called between {@link AbstractWorker#enterFuzzyRead}
+     * and {@link AbstractWorker#exitFuzzyRead}. Protocols that support checkpoints override it.
+     */
+    protected void readLatestCommitted(Record record, CommittedRow out) {
+        throw new UnsupportedOperationException("protocol " + name + " does not support checkpoint reads");
+    }
 
     @Override
     public final String name() {
@@ -69,6 +83,50 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
             synchronized (retired) {
                 retired.add(w.stats());
             }
+        }
+    }
+
+    @Override
+    public final void setCommitLog(CommitLog log) {
+        if (!workers.isEmpty()) {
+            throw new IllegalStateException("the commit log must be set before any worker is created ("
+                    + workers.size() + " open)");
+        }
+        this.commitLog = log;
+    }
+
+    /** The commit log workers take their buffers from, or null. */
+    final CommitLog commitLog() {
+        return commitLog;
+    }
+
+    @Override
+    public final byte[] scanCommitted(Worker worker, Table table, byte[] after, int limit,
+                                      CommittedRowVisitor visitor) {
+        if (!(worker instanceof AbstractWorker w) || w.cc != this) {
+            throw new IllegalArgumentException("scanCommitted needs a worker of this protocol instance");
+        }
+        FuzzyChunk chunk = w.fuzzyChunk(limit);
+        w.enterFuzzyRead();
+        try {
+            table.primary().tree().scan(after, false, null, true, false, limit, chunk, null);
+            for (int i = 0, n = chunk.size(); i < n; i++) {
+                chunk.read(i, this);
+            }
+        } catch (TransactionAbortedException e) {
+            throw new IllegalStateException("a checkpoint read cannot abort", e);
+        } finally {
+            w.exitFuzzyRead(); // before the visitor runs: it may do I/O, which must not hold epochs or GC back
+        }
+        try {
+            for (int i = 0, n = chunk.size(); i < n; i++) {
+                if (chunk.row(i) != null) {
+                    visitor.visit(chunk.record(i).key(), chunk.row(i), chunk.stamp(i));
+                }
+            }
+            return chunk.size() < limit || chunk.size() == 0 ? null : chunk.record(chunk.size() - 1).key();
+        } finally {
+            chunk.clear();
         }
     }
 

@@ -3,6 +3,7 @@ package org.terndb.txn.common;
 import java.util.Arrays;
 import java.util.List;
 import org.terndb.txn.AbortReason;
+import org.terndb.txn.CommitLog;
 import org.terndb.txn.DuplicateKeyException;
 import org.terndb.txn.Index;
 import org.terndb.txn.RowVisitor;
@@ -18,6 +19,28 @@ import org.terndb.txn.TransactionAbortedException;
  *
  * <p>Inserts put a placeholder record (absent) into the index during the read phase, as Silo does (§4.5), so
  * that concurrent inserters of the same key meet at one record and scans see the key's node change.
+ *
+ * <h2>Durability contract (every protocol, MVTO included)</h2>
+ * When the protocol has a {@link CommitLog} ({@link #logsCommits()}), a {@link #commitWrites()} that commits
+ * with writes must call {@link #reportCommit(long, long)} exactly once, after its validation has succeeded (the
+ * commit can no longer fail) and before or while it installs; this class then appends the written primary-index
+ * rows to the worker's log buffer after {@code commitWrites()} returns, and waits for durability after the
+ * transaction ended. A commit with writes that reports nothing fails with {@link IllegalStateException}.
+ * <ul>
+ *   <li><b>epoch</b>: {@code epochs().current()} read at the serialization point, i.e. after the write set is
+ *       locked / validated (behind the fence of the lock CASes or an explicit full fence) and before the new
+ *       versions become visible (Silo's rule). Every transaction's epoch is then at least the epochs of the
+ *       transactions it read from or overwrote, so recovering every epoch up to the durable one gives a state
+ *       closed under reads-from (SiloR §3).</li>
+ *   <li><b>stamp</b>: a number that increases with each committed version of a key within one run of the
+ *       database (recovery orders versions by run, then stamp): Silo/MOCC the TID, TicToc the commit timestamp,
+ *       SI/ERMIA the commit timestamp, MVTO the version's write timestamp, 2PL a counter drawn under the
+ *       exclusive locks (only while logging).</li>
+ *   <li>A commit that installs none of its buffered writes but must still be acknowledged only once its
+ *       epoch is durable (SSE's write omission) calls {@link #reportOmittedCommit(long)} instead: nothing is
+ *       logged for it.</li>
+ *   <li>{@link AbstractConcurrencyControl#readLatestCommitted} must return the stamp of the same version.</li>
+ * </ul>
  */
 public abstract class AbstractTransaction implements Transaction {
     /** Records fetched from the tree per scan step; later steps resume after the last key. */
@@ -32,6 +55,13 @@ public abstract class AbstractTransaction implements Transaction {
     private int scanDepth;
     private boolean active;
     private String endedBy = "it was never begun";
+
+    private static final int NOT_REPORTED = 0;
+    private static final int REPORTED = 1;
+    private static final int REPORTED_OMITTED = 2;
+    private int commitReport;
+    private long commitEpoch;
+    private long commitStamp;
 
     protected AbstractTransaction(AbstractWorker worker) {
         this.worker = worker;
@@ -103,6 +133,39 @@ public abstract class AbstractTransaction implements Transaction {
         return active;
     }
 
+    // ---------------------------------------------------------------- durability (see the class documentation)
+
+    /** Whether commits are logged: protocols draw a stamp that costs something (2PL's counter) only then. */
+    protected final boolean logsCommits() {
+        return worker.log != null;
+    }
+
+    /** The commit's epoch (read at the serialization point) and per-key stamp; see the class documentation. */
+    protected final void reportCommit(long epoch, long stamp) {
+        commitReport = REPORTED;
+        commitEpoch = epoch;
+        commitStamp = stamp;
+    }
+
+    /** The commit installs none of its writes (write omission) but is acknowledged once {@code epoch} is durable. */
+    protected final void reportOmittedCommit(long epoch) {
+        commitReport = REPORTED_OMITTED;
+        commitEpoch = epoch;
+        commitStamp = 0;
+    }
+
+    /** Appends the written primary-index rows to the log buffer (after install, before the epoch slot is left). */
+    private void logWrites(CommitLog.Buffer log) {
+        if (commitReport == REPORTED) {
+            for (int i = 0, n = writeSet.size(); i < n; i++) {
+                Index index = writeSet.index(i);
+                if (index.isPrimary()) { // secondary entries are rebuilt from the rows at recovery
+                    log.append(index.table(), writeSet.record(i).key(), writeSet.row(i), commitEpoch, commitStamp);
+                }
+            }
+        }
+    }
+
     /** Throws unless the transaction can run an operation on this thread. */
     protected final void checkActive() {
         worker.checkThread();
@@ -115,7 +178,12 @@ public abstract class AbstractTransaction implements Transaction {
     @Override
     public final void commit() {
         checkActive();
+        CommitLog.Buffer log = worker.log;
+        commitReport = NOT_REPORTED;
         try {
+            if (log != null && writeSet.size() > 0) {
+                log.checkWritable(); // a failed log refuses writes before anything is installed
+            }
             Backoff.spinMicros(worker.readPhaseExtensionMicros);
             commitWrites();
         } catch (TransactionAbortedException e) {
@@ -125,9 +193,21 @@ public abstract class AbstractTransaction implements Transaction {
             finishAborted(AbortReason.USER_ABORT);
             throw e;
         }
+        boolean wait = log != null && commitReport != NOT_REPORTED;
+        if (wait) {
+            // Appended while the worker still announces its epoch: the logger's durable epoch counts on it.
+            logWrites(log);
+        }
         active = false;
         endedBy = "it was committed";
         worker.onCommitted();
+        if (log != null && !wait && writeSet.size() > 0) {
+            throw new IllegalStateException("protocol " + worker.cc.name() + " committed writes without reporting "
+                    + "their epoch and stamp (AbstractTransaction.reportCommit): it cannot run with a commit log");
+        }
+        if (wait) {
+            log.awaitDurable(commitEpoch); // outside the epoch slot, which would otherwise hold the epoch back
+        }
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.terndb.txn.common;
 
 import org.terndb.txn.AbortReason;
+import org.terndb.txn.CommitLog;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TxnStats;
 import org.terndb.txn.Worker;
@@ -15,6 +16,9 @@ public abstract class AbstractWorker implements Worker {
     protected final Backoff backoff;
     protected final int epochSlot;
     final int readPhaseExtensionMicros;
+    /** This worker's commit log buffer, or null when the protocol has no commit log (nothing is logged). */
+    final CommitLog.Buffer log;
+    private FuzzyChunk fuzzyChunk;
 
     private AbstractTransaction txn;
     private Thread owner;
@@ -25,6 +29,8 @@ public abstract class AbstractWorker implements Worker {
         this.backoff = new Backoff(cc.options().backoff());
         this.readPhaseExtensionMicros = cc.options().readPhaseExtensionMicros();
         this.epochSlot = cc.epochs().register();
+        CommitLog commitLog = cc.commitLog();
+        this.log = commitLog == null ? null : commitLog.newBuffer();
     }
 
     /** The protocol's transaction object for this worker (created once). */
@@ -57,6 +63,43 @@ public abstract class AbstractWorker implements Worker {
 
     public final long currentEpoch() {
         return currentEpoch;
+    }
+
+    /**
+     * Starts a fuzzy checkpoint read ({@link AbstractConcurrencyControl#readLatestCommitted}): announces the epoch,
+     * so records unlinked meanwhile stay safe to read. Multi-version protocols also announce a snapshot, so no
+     * version they read is collected and reused under them.
+     */
+    protected void enterFuzzyRead() {
+        cc.epochs().enter(epochSlot);
+    }
+
+    /** Ends a fuzzy read. */
+    protected void exitFuzzyRead() {
+        cc.epochs().exit(epochSlot);
+    }
+
+    /** The reusable chunk of fuzzy reads; binds the worker to the calling thread as {@link #begin()} does. */
+    final FuzzyChunk fuzzyChunk(int limit) {
+        if (limit <= 0) {
+            throw new IllegalArgumentException("a checkpoint read needs a positive limit, not " + limit);
+        }
+        if (closed) {
+            throw new IllegalStateException("worker is closed");
+        }
+        if (owner == null) {
+            owner = Thread.currentThread();
+        } else {
+            checkThread();
+        }
+        if (txn != null && txn.isActive()) {
+            throw new IllegalStateException("a checkpoint read cannot run inside the worker's transaction");
+        }
+        if (fuzzyChunk == null) {
+            fuzzyChunk = new FuzzyChunk(limit);
+        }
+        fuzzyChunk.ensure(limit);
+        return fuzzyChunk;
     }
 
     final void checkThread() {
@@ -102,5 +145,8 @@ public abstract class AbstractWorker implements Worker {
         closed = true;
         cc.epochs().unregister(epochSlot);
         cc.retire(this);
+        if (log != null) {
+            log.close();
+        }
     }
 }

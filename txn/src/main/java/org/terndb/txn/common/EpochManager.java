@@ -56,7 +56,10 @@ public final class EpochManager implements AutoCloseable {
                 return false;
             }
         }
-        cells.setRelease(GLOBAL, e + 1);
+        // CAS: the epoch thread and a committer's logger (group commit) may both advance; never move it back.
+        if (!cells.compareAndSet(GLOBAL, e, e + 1)) {
+            return false;
+        }
         for (LongConsumer l : listeners) {
             l.accept(e + 1);
         }
@@ -116,7 +119,7 @@ public final class EpochManager implements AutoCloseable {
         return min;
     }
 
-    /** Called on the epoch thread after each advance, with the new epoch (must be quick). */
+    /** Called after each advance (on the epoch thread, or a logger's), with the new epoch (must be quick). */
     public void onAdvance(LongConsumer listener) {
         listeners.add(listener);
     }

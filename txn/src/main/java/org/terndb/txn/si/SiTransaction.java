@@ -162,6 +162,8 @@ public class SiTransaction extends AbstractTransaction {
             installed[i].setStampRelease(Version.stamp(cts, Version.PENDING)); // older snapshots stop waiting
         }
         preCommit(cts);
+        // Durability: the epoch after the heads are locked and checked, before the commit point; cts is the stamp.
+        reportCommit(si.si().epochs().current(), cts);
         // Step 5: commit point; publish, hand the chains to GC, unlock.
         for (int i = 0; i < n; i++) {
             installed[i].setStampRelease(Version.stamp(cts, Version.COMMITTED));

@@ -3,6 +3,7 @@ package org.terndb.txn.silo;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.common.AbstractConcurrencyControl;
 import org.terndb.txn.common.AbstractWorker;
+import org.terndb.txn.common.CommittedRow;
 import org.terndb.txn.common.Record;
 
 /**
@@ -30,6 +31,27 @@ public class SiloConcurrencyControl extends AbstractConcurrencyControl {
     /** A record with this TID word: loaded rows and insert placeholders. Subclasses lay out richer records. */
     protected Record newRecord(byte[] key, long word, byte[] row) {
         return new Record(key, word, row);
+    }
+
+    /** Silo §4.4's stable read (word, row, word) outside a transaction; the TID is the stamp. */
+    @Override
+    protected void readLatestCommitted(Record record, CommittedRow out) {
+        for (int spins = 1; ; spins++) {
+            long before = record.wordAcquire(); // acquire: the row load below cannot move above it
+            if (!TidWord.isLocked(before)) {
+                byte[] row = record.rowAcquire(); // acquire: the word re-read below cannot move above it
+                if (record.wordAcquire() == before) {
+                    boolean gone = TidWord.isAbsent(before) || TidWord.isUnlinked(before);
+                    out.set(gone ? null : row, TidWord.tid(before));
+                    return;
+                }
+            }
+            if ((spins & 63) == 0) {
+                Thread.yield(); // a committer holds the record for its short install
+            } else {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     @Override

@@ -166,6 +166,7 @@ public class SiloTransaction extends AbstractTransaction {
         if (writeSet.size() > 0) {
             long tid = TidWord.nextTid(maxTid, silo.lastTid, epoch);
             beforeInstall(tid, epoch);
+            reportCommit(epoch, tid); // durability: the epoch read after locking, the TID as the stamp
             install(tid, epoch);
         }
     }
@@ -254,7 +255,8 @@ public class SiloTransaction extends AbstractTransaction {
 
     /**
      * Called first at commit. An extension that can commit the transaction without installing anything (SSE's
-     * write omission) does so and returns true; false runs Silo's commit unchanged.
+     * write omission) does so and returns true; false runs Silo's commit unchanged. With writes omitted it must
+     * {@link #reportOmittedCommit} its epoch (durability contract of {@code AbstractTransaction}).
      */
     protected boolean commitWithoutInstalling() {
         return false;

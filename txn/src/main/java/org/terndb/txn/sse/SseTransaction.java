@@ -55,6 +55,7 @@ final class SseTransaction extends SiloTransaction {
         }
         omitted = true;
         worker.stats().recordOmittedWrites(n);
+        reportOmittedCommit(commitEpoch); // nothing installed, nothing logged; acknowledged once the epoch is durable
         return true;
     }
 

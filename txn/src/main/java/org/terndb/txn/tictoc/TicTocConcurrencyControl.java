@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.common.AbstractConcurrencyControl;
 import org.terndb.txn.common.AbstractWorker;
+import org.terndb.txn.common.CommittedRow;
 import org.terndb.txn.common.Record;
 
 /**
@@ -32,6 +33,26 @@ public final class TicTocConcurrencyControl extends AbstractConcurrencyControl {
     @Override
     protected Record newCommittedRecord(byte[] key, byte[] row) {
         return new TicTocRecord(key, TsWord.of(0, 0), row);
+    }
+
+    /** The §3.6 consistent read (word, row, word) outside a transaction; the wts is the stamp. */
+    @Override
+    protected void readLatestCommitted(Record record, CommittedRow out) {
+        for (int spins = 1; ; spins++) {
+            long w1 = record.wordAcquire();
+            if (!TsWord.isLocked(w1)) {
+                byte[] row = record.rowAcquire(); // acquire: the second word load cannot move above the row load
+                if (TsWord.sameVersion(w1, record.wordAcquire())) {
+                    out.set(row, TsWord.wts(w1));
+                    return;
+                }
+            }
+            if ((spins & 63) == 0) {
+                Thread.yield(); // a committer holds the record for its short write phase
+            } else {
+                Thread.onSpinWait();
+            }
+        }
     }
 
     @Override

@@ -144,6 +144,11 @@ final class TicTocTransaction extends AbstractTransaction {
             }
         }
 
+        if (writes > 0) {
+            // Durability: the epoch at the serialization point (write set locked, reads validated); commitTs is
+            // the stamp (each new version's wts exceeds the previous one's rts).
+            reportCommit(cc.epochs().current(), commitTs);
+        }
         // TicToc §3.2 write phase (Algorithm 3): install each row with wts = rts = commitTs and unlock.
         long installed = TsWord.of(commitTs, commitTs);
         for (int j = 0; j < writes; j++) {

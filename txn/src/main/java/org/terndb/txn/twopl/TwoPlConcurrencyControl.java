@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.common.AbstractConcurrencyControl;
 import org.terndb.txn.common.AbstractWorker;
+import org.terndb.txn.common.CommittedRow;
 import org.terndb.txn.common.Record;
 
 /**
@@ -24,6 +25,8 @@ public final class TwoPlConcurrencyControl extends AbstractConcurrencyControl {
     private final AtomicLong clock = new AtomicLong();
     /** Live workers, scanned on the slow path of a wait-die decision (copy on write). */
     private volatile TwoPlWorker[] workers = new TwoPlWorker[0];
+    /** Commit stamps for the commit log (drawn only while logging; see AbstractTransaction's contract). */
+    private final AtomicLong commitStamps = new AtomicLong();
 
     /**
      * @param waits true for 2PL-Wait (wait-die), false for 2PL-NoWait
@@ -68,6 +71,22 @@ public final class TwoPlConcurrencyControl extends AbstractConcurrencyControl {
     @Override
     protected Record newCommittedRecord(byte[] key, byte[] row) {
         return new Record(key, LockWord.FREE, row);
+    }
+
+    /**
+     * The row field always holds the latest committed row (writes are installed only at commit, under the
+     * exclusive lock, by a release store). 2PL keeps no per-record stamp: 0 means a logged version of the key at
+     * or after the checkpoint's start epoch is newer, which holds because 2PL orders a key's writers by their
+     * locks and each reads its epoch under them.
+     */
+    @Override
+    protected void readLatestCommitted(Record record, CommittedRow out) {
+        out.set(record.rowAcquire(), 0);
+    }
+
+    /** The next commit stamp (volatile read-modify-write; called with the write set's exclusive locks held). */
+    long nextCommitStamp() {
+        return commitStamps.incrementAndGet();
     }
 
     @Override

@@ -190,6 +190,11 @@ final class TwoPlTransaction extends AbstractTransaction {
         }
         // Install the buffered writes under their exclusive locks; a delete installs "absent" (null).
         int n = writeSet.size();
+        if (n > 0 && logsCommits()) {
+            // Durability: every lock is held (the epoch read comes after the lock CASes); the stamp is drawn under
+            // the exclusive locks, so a key's later writer draws a larger one.
+            reportCommit(cc.epochs().current(), cc.nextCommitStamp());
+        }
         for (int i = 0; i < n; i++) {
             // Release store: a reader that locks the record after us sees the whole new row.
             writeSet.record(i).setRowRelease(writeSet.row(i));

@@ -5,9 +5,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 import org.terndb.txn.Table;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.common.AbstractConcurrencyControl;
+import org.terndb.txn.common.CommittedRow;
 import org.terndb.txn.common.Record;
 
 /**
@@ -32,9 +34,17 @@ public abstract class MvccConcurrencyControl extends AbstractConcurrencyControl 
     private volatile long orphansDue = Long.MAX_VALUE; // nothing of the orphans is due below it
 
     protected MvccConcurrencyControl(String name, TxnOptions options) {
+        this(name, options, null);
+    }
+
+    /**
+     * For protocols with their own clocks (MVTO): {@code watermarkNow} is the watermark's "now", a timestamp no
+     * transaction that announces afterwards reads below (see {@link Watermark}); null = the central counter.
+     */
+    protected MvccConcurrencyControl(String name, TxnOptions options, LongSupplier watermarkNow) {
         super(name, options);
-        this.watermark = new Watermark(MAX_WORKERS, clock::current, options.integer("gc_interval_us"),
-                options.bool("aggressive_gc"));
+        this.watermark = new Watermark(MAX_WORKERS, watermarkNow != null ? watermarkNow : clock::current,
+                options.integer("gc_interval_us"), options.bool("aggressive_gc"));
     }
 
     /** A new, empty version of the protocol's class (ERMIA's carries SSN stamps). */
@@ -64,6 +74,15 @@ public abstract class MvccConcurrencyControl extends AbstractConcurrencyControl 
         List<?> secondaries = table.secondaries();
         loaded.addAndGet(1 + secondaries.size());
         return true;
+    }
+
+    /** The newest committed version (pending and aborted ones are skipped); its timestamp is the stamp. */
+    @Override
+    protected void readLatestCommitted(Record record, CommittedRow out) {
+        Version v = ((MvccRecord) record).newestCommittedAtOrBefore(Long.MAX_VALUE);
+        if (v != null) {
+            out.set(v.row(), Version.timestamp(v.stampAcquire()));
+        }
     }
 
     /** Takes a closing worker's remaining collector entries. */

@@ -71,6 +71,19 @@ public abstract class MvccWorker extends AbstractWorker {
         watermark.exit(epochSlot);
     }
 
+    /** A fuzzy checkpoint read also holds the watermark, so no version it reads is collected and reused. */
+    @Override
+    protected void enterFuzzyRead() {
+        super.enterFuzzyRead();
+        enterSnapshot();
+    }
+
+    @Override
+    protected void exitFuzzyRead() {
+        exitSnapshot();
+        super.exitFuzzyRead();
+    }
+
     // ---------------------------------------------------------------- versions
 
     /**
@@ -102,8 +115,22 @@ public abstract class MvccWorker extends AbstractWorker {
         collector.unlinkLater(index, record, tag);
     }
 
+    /**
+     * A version the protocol supplies itself instead of {@link #newVersion()} (MVTO's inline version, which lives
+     * in its record): reset and counted as alive like a new one. When it is freed, {@link Version#recycle} gives
+     * it back to the protocol.
+     */
+    public final Version adopt(Version v) {
+        v.reset();
+        CREATED.setRelease(this, (long) CREATED.get(this) + 1); // single writer: release store, no locked add
+        return v;
+    }
+
     final void free(Version v, boolean reusable) {
         FREED.setRelease(this, (long) FREED.get(this) + 1);
+        if (v.recycle(this, reusable)) {
+            return; // the protocol took it back (an inline version)
+        }
         if (reusable && cache != null) {
             cache.give(v);
         }

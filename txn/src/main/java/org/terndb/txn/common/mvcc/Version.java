@@ -115,10 +115,23 @@ public class Version {
         return OLDER.compareAndSet(this, expected, v);
     }
 
-    /** Clears references when the version goes to a cache, so it keeps no row or chain alive. */
-    final void scrub() {
+    /**
+     * Clears references when the version goes to a cache, so it keeps no row or chain alive. Only for a version
+     * no reader can reach any more.
+     */
+    protected final void scrub() {
         row = null;
         OLDER.set(this, null);
+    }
+
+    /**
+     * Called once when the version has left its chain for good (collected, discarded after an abort, or freed
+     * with its unlinked record), after it was counted as freed. {@code reusable}: no reader can reach it any
+     * more. Return true if the protocol takes the version back itself (MVTO returns an inline version to its
+     * record); false lets the worker cache it (if reusable) or leave it to the JVM.
+     */
+    protected boolean recycle(MvccWorker freer, boolean reusable) {
+        return false;
     }
 
     /** Resets protocol-specific state; runs whenever the version is handed out (fresh or reused). */

@@ -1,0 +1,209 @@
+package org.terndb.bench.jmh;
+
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.terndb.engine.Database;
+import org.terndb.engine.Session;
+import org.terndb.engine.StatementResult;
+import org.terndb.engine.proc.CallResult;
+import org.terndb.executor.meta.TableMeta;
+import org.terndb.jdbc.TernConnection;
+import org.terndb.planner.PreparedPlan;
+import org.terndb.storage.codec.KeyBuilder;
+import org.terndb.storage.codec.RowBuilder;
+import org.terndb.storage.codec.RowCodec;
+import org.terndb.txn.Table;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
+import org.terndb.txn.Worker;
+
+/**
+ * What a stored procedure costs over hand-written code on the transaction API: one transaction of K
+ * primary-key operations on a 10,000-row table, single thread, Silo. {@code op=read} reads K rows
+ * ({@code SELECT v INTO x ... WHERE id = ids[i]}), {@code op=update} increments a column of K rows
+ * ({@code UPDATE ... SET v = v + 1 WHERE id = ids[i]}), in a WHILE loop over an array parameter.
+ * <ul>
+ *   <li>{@code direct}: the same K operations on {@link Transaction} (key and row codecs by hand);</li>
+ *   <li>{@code procedure}: {@code CALL} through the engine {@link Session} (prepared CALL, no JDBC);</li>
+ *   <li>{@code jdbc}: {@code {call ...}} through a {@link CallableStatement};</li>
+ *   <li>{@code statements}: the K statements of the procedure as K executions of prepared statements in one
+ *       explicit transaction of an engine session (what a client without procedures does, minus the network).</li>
+ * </ul>
+ * All draw the same keys. The ratio procedure / direct is the procedure runtime's overhead.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 4, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@Threads(1)
+@State(Scope.Thread)
+public class ProcedureOverhead {
+    private static final int ROWS = 10_000;
+
+    @Param({"1", "10"})
+    public int k;
+
+    @Param({"read", "update"})
+    public String op;
+
+    private Connection connection;
+    private Session session;
+    private PreparedPlan call;
+    private CallableStatement jdbcCall;
+    private Worker worker;
+    private Session statementSession;
+    private PreparedPlan statement;
+    private Table table;
+    private KeyBuilder keys;
+    private RowBuilder rows;
+    private RowCodec rowCodec;
+    private final SplittableRandom random = new SplittableRandom(42);
+    private int[] ids;
+
+    @Setup(Level.Trial)
+    public void open() throws SQLException {
+        connection = DriverManager.getConnection("jdbc:tern:mem:proc-overhead;protocol=silo");
+        try (Statement s = connection.createStatement()) {
+            s.executeUpdate("CREATE TABLE kv (id INT PRIMARY KEY, v BIGINT NOT NULL, pad VARCHAR(40))");
+            s.executeUpdate("""
+                    CREATE PROCEDURE reads (IN ids INT ARRAY, OUT total BIGINT)
+                    BEGIN
+                      DECLARE i INT DEFAULT 1;
+                      DECLARE x BIGINT;
+                      SET total = 0;
+                      WHILE i <= CARDINALITY(ids) DO
+                        SELECT v INTO x FROM kv WHERE id = ids[i];
+                        SET total = total + x;
+                        SET i = i + 1;
+                      END WHILE;
+                    END""");
+            s.executeUpdate("""
+                    CREATE PROCEDURE updates (IN ids INT ARRAY, OUT total BIGINT)
+                    BEGIN
+                      DECLARE i INT DEFAULT 1;
+                      WHILE i <= CARDINALITY(ids) DO
+                        UPDATE kv SET v = v + 1 WHERE id = ids[i];
+                        SET i = i + 1;
+                      END WHILE;
+                      SET total = 0;
+                    END""");
+        }
+        connection.setAutoCommit(false);
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO kv VALUES (?, ?, ?)")) {
+            for (int i = 0; i < ROWS; i++) {
+                insert.setInt(1, i);
+                insert.setLong(2, i);
+                insert.setString(3, "padding-padding-padding-" + i);
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        connection.commit();
+        connection.setAutoCommit(true);
+
+        String procedure = op.equals("read") ? "reads" : "updates";
+        session = connection.unwrap(TernConnection.class).session();
+        call = session.prepare("CALL " + procedure + "(?, ?)");
+        jdbcCall = connection.prepareCall("{call " + procedure + "(?, ?)}");
+        jdbcCall.registerOutParameter(2, java.sql.Types.BIGINT);
+
+        Database db = session.database();
+        TableMeta kv = db.catalog().table("KV");
+        table = kv.table();
+        keys = kv.primaryIndex().codec().newBuilder();
+        rowCodec = kv.rowCodec();
+        rows = rowCodec.newBuilder();
+        worker = db.concurrencyControl().newWorker();
+        statementSession = db.openSession();
+        statementSession.setAutoCommit(false);
+        statement = statementSession.prepare(op.equals("read") ? "SELECT v FROM kv WHERE id = ?"
+                : "UPDATE kv SET v = v + 1 WHERE id = ?");
+        ids = new int[k];
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws SQLException {
+        worker.close();
+        statementSession.close();
+        jdbcCall.close();
+        connection.close();
+    }
+
+    private int[] nextIds() {
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = random.nextInt(ROWS);
+        }
+        return ids;
+    }
+
+    @Benchmark
+    public long direct() {
+        int[] keysToUse = nextIds();
+        boolean read = op.equals("read");
+        while (true) {
+            Transaction txn = worker.begin();
+            try {
+                long total = 0;
+                for (int id : keysToUse) {
+                    byte[] key = keys.reset().addInt(id).toKey();
+                    if (read) {
+                        total += rowCodec.getLong(txn.read(table, key), 1);
+                    } else {
+                        byte[] row = txn.readForUpdate(table, key);
+                        txn.update(table, key, rows.reset().from(row).setLong(1, rowCodec.getLong(row, 1) + 1).build());
+                    }
+                }
+                txn.commit();
+                return total;
+            } catch (TransactionAbortedException e) {
+                worker.backoff();
+            }
+        }
+    }
+
+    @Benchmark
+    public Object procedure() {
+        CallResult r = session.call(call, new Object[] {nextIds(), null}, null);
+        return r.outValues()[1];
+    }
+
+    @Benchmark
+    public long statements() {
+        int[] keysToUse = nextIds();
+        long total = 0;
+        for (int id : keysToUse) {
+            StatementResult r = statementSession.execute(statement, new Object[] {id}, null);
+            total += r.isQuery() ? (Long) r.rows().get(0)[0] : r.updateCount();
+        }
+        statementSession.commit();
+        return total;
+    }
+
+    @Benchmark
+    public long jdbc() throws SQLException {
+        jdbcCall.setObject(1, nextIds());
+        jdbcCall.execute();
+        return jdbcCall.getLong(2);
+    }
+}

@@ -1,0 +1,183 @@
+package org.terndb.durability;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+import org.terndb.txn.ConcurrencyControl;
+import org.terndb.txn.Protocols;
+import org.terndb.txn.Table;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.Worker;
+
+/** Inserts, updates and deletes survive a close and reopen, through the log alone and through checkpoints. */
+class RecoveryRoundTripTest {
+    @TempDir
+    Path dir;
+
+    static Iterable<String> protocols() {
+        return Protocols.names();
+    }
+
+    private static byte[] b(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Applies 300 random-ish writes in small transactions; returns the expected contents. */
+    private static TreeMap<String, String> write(KernelDb db, Table t, int round, TreeMap<String, String> expect) {
+        try (Worker w = db.cc.newWorker()) {
+            for (int i = 0; i < 100; i++) {
+                Transaction x = w.begin();
+                String k1 = "k" + ((i * 7 + round) % 50);
+                String k2 = "k" + ((i * 13 + round * 3) % 50);
+                String v = "v" + round + "-" + i;
+                for (String k : k1.equals(k2) ? new String[] {k1} : new String[] {k1, k2}) {
+                    if (x.read(t, b(k)) == null) {
+                        x.insert(t, b(k), b(v));
+                        expect.put(k, v);
+                    } else if (i % 5 == 0) {
+                        x.delete(t, b(k));
+                        expect.remove(k);
+                    } else {
+                        x.update(t, b(k), b(v));
+                        expect.put(k, v);
+                    }
+                }
+                x.commit();
+            }
+        }
+        return expect;
+    }
+
+    private static Map<String, String> contents(ConcurrencyControl cc, Table t) {
+        TreeMap<String, String> m = new TreeMap<>();
+        try (Worker w = cc.newWorker()) {
+            Transaction x = w.begin();
+            x.scan(t.primary(), null, true, null, true, false, 0, (k, r) -> {
+                m.put(new String(k, StandardCharsets.UTF_8), new String(r, StandardCharsets.UTF_8));
+                return true;
+            });
+            x.commit();
+        }
+        return m;
+    }
+
+    @ParameterizedTest
+    @MethodSource("protocols")
+    void committedWritesSurviveReopenThroughLogAndCheckpoints(String protocol) throws Exception {
+        TreeMap<String, String> expect = new TreeMap<>();
+        Map<String, String> options = Map.of("durability", "sync", "checkpoint_interval_s", "0");
+        try (KernelDb db = KernelDb.open(dir, protocol, options)) {
+            write(db, db.createIfAbsent("T"), 1, expect);
+        }
+        try (KernelDb db = KernelDb.open(dir, protocol, options)) {
+            assertEquals(expect, contents(db.cc, db.table("T")), "after log replay");
+            assertNull(db.recovery.checkpoint());
+            write(db, db.table("T"), 2, expect);
+            CheckpointReport c = db.durability.checkpoint();
+            assertEquals(expect.size(), c.entries());
+            write(db, db.table("T"), 3, expect); // after the checkpoint: only in the log
+        }
+        try (KernelDb db = KernelDb.open(dir, protocol, options)) {
+            assertNotNull(db.recovery.checkpoint());
+            assertEquals(expect, contents(db.cc, db.table("T")), "after checkpoint + log replay");
+            write(db, db.table("T"), 4, expect);
+            db.durability.checkpoint();
+        }
+        try (KernelDb db = KernelDb.open(dir, protocol, options)) {
+            assertEquals(expect, contents(db.cc, db.table("T")), "after a second checkpoint");
+        }
+    }
+
+    @Test
+    void switchingProtocolBetweenOpensKeepsTheNewestVersions() throws Exception {
+        TreeMap<String, String> expect = new TreeMap<>();
+        Map<String, String> options = Map.of("checkpoint_interval_s", "0");
+        String[] order = {"silo", "tictoc", "2pl-wait", "si", "silo"};
+        for (int i = 0; i < order.length; i++) {
+            try (KernelDb db = KernelDb.open(dir, order[i], options)) {
+                assertEquals(expect, contents(db.cc, db.createIfAbsent("T")), "opened with " + order[i]);
+                write(db, db.table("T"), 10 + i, expect);
+                if (i == 2) {
+                    db.durability.checkpoint();
+                }
+            }
+        }
+        try (KernelDb db = KernelDb.open(dir, "mocc", options)) {
+            assertEquals(expect, contents(db.cc, db.table("T")));
+        }
+    }
+
+    @Test
+    void droppedAndRecreatedTableKeepsOnlyNewRows() throws Exception {
+        Map<String, String> options = Map.of("checkpoint_interval_s", "0");
+        try (KernelDb db = KernelDb.open(dir, "silo", options)) {
+            Table t = db.createIfAbsent("T");
+            try (Worker w = db.cc.newWorker()) {
+                Transaction x = w.begin();
+                x.insert(t, b("old"), b("1"));
+                x.commit();
+            }
+            db.ddl("DROP TABLE T");
+            t = db.createIfAbsent("T");
+            try (Worker w = db.cc.newWorker()) {
+                Transaction x = w.begin();
+                x.insert(t, b("new"), b("2"));
+                x.commit();
+            }
+        }
+        try (KernelDb db = KernelDb.open(dir, "silo", options)) {
+            assertEquals(Map.of("new", "2"), contents(db.cc, db.table("T")));
+        }
+    }
+
+    @Test
+    void largeRowsBypassTheRingAndSurvive() throws Exception {
+        byte[] big = new byte[300_000]; // above a 1 MiB ring's largest message (128 KiB)
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i * 31);
+        }
+        try (KernelDb db = KernelDb.open(dir, "tictoc", Map.of())) {
+            Table t = db.createIfAbsent("T");
+            try (Worker w = db.cc.newWorker()) {
+                Transaction x = w.begin();
+                x.insert(t, b("big"), big);
+                x.insert(t, b("small"), b("s"));
+                x.commit();
+            }
+        }
+        try (KernelDb db = KernelDb.open(dir, "tictoc", Map.of())) {
+            try (Worker w = db.cc.newWorker()) {
+                Transaction x = w.begin();
+                assertArrayEquals(big, x.read(db.table("T"), b("big")));
+                assertArrayEquals(b("s"), x.read(db.table("T"), b("small")));
+                x.commit();
+            }
+        }
+    }
+
+    @Test
+    void durabilityNoneWritesNothing() throws Exception {
+        try (KernelDb db = KernelDb.open(dir, "silo", Map.of("durability", "none"))) {
+            Table t = db.createIfAbsent("T");
+            try (Worker w = db.cc.newWorker()) {
+                Transaction x = w.begin();
+                x.insert(t, b("a"), b("1"));
+                x.commit();
+            }
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.filter(p -> !p.getFileName().toString().equals("LOCK")).count());
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package org.terndb.engine.proc;
+
+import java.util.List;
+import org.terndb.executor.proc.ResultRows;
+import org.terndb.executor.proc.SlotType;
+
+/**
+ * What a CALL returned: its result sets in order, and the values and types of its OUT and INOUT parameters,
+ * indexed by the {@code ?} marker that stands for them (null at markers of IN parameters). Values are
+ * internal values (see {@link org.terndb.executor.expr.Values}); arrays are {@code Object[]}. CREATE and DROP
+ * PROCEDURE return nothing.
+ */
+public record CallResult(List<ResultRows> resultSets, Object[] outValues, SlotType[] outTypes) {
+    static final CallResult NONE = new CallResult(List.of(), new Object[0], new SlotType[0]);
+
+    public CallResult {
+        resultSets = List.copyOf(resultSets);
+    }
+
+    /** The update count JDBC reports for a call: 0 (a procedure's own statements' counts are ROW_COUNT()). */
+    public long updateCount() {
+        return 0;
+    }
+}

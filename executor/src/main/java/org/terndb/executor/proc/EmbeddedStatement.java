@@ -1,0 +1,81 @@
+package org.terndb.executor.proc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.terndb.executor.Cursor;
+import org.terndb.executor.PlanNode;
+import org.terndb.executor.ResultColumn;
+import org.terndb.executor.expr.Expr;
+
+/**
+ * An SQL statement of a procedure, planned once at compile time: the executor plan, and one argument
+ * expression per {@code ?} of the planned text (a variable, an array element, a FOR row's column). Each
+ * execution evaluates the arguments over the frame's slots, binds them with the plan's {@link Binder} and
+ * opens the plan in the call's transaction.
+ */
+public final class EmbeddedStatement {
+    /** Converts argument values to the types of the statement's parameters (the planner's binding). */
+    @FunctionalInterface
+    public interface Binder {
+        Object[] bind(Object[] values);
+    }
+
+    private final String sql;
+    private final PlanNode root;
+    private final List<ResultColumn> columns;
+    private final Expr[] arguments;
+    private final Binder binder;
+
+    /**
+     * @param sql     the statement as planned (variables replaced by parameters), for listings
+     * @param columns the result columns of a query, empty for DML
+     */
+    public EmbeddedStatement(String sql, PlanNode root, List<ResultColumn> columns, List<Expr> arguments, Binder binder) {
+        this.sql = sql;
+        this.root = root;
+        this.columns = List.copyOf(columns);
+        this.arguments = arguments.toArray(Expr[]::new);
+        this.binder = binder;
+    }
+
+    public List<ResultColumn> columns() {
+        return columns;
+    }
+
+    public PlanNode root() {
+        return root;
+    }
+
+    /** Opens the plan with the current values of the arguments. */
+    public Cursor open(Frame frame) {
+        Object[] slots = frame.slots();
+        Object[] values = new Object[arguments.length];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = arguments[i].eval(null, slots);
+        }
+        return root.open(frame.context().reset(frame.transaction(), binder.bind(values)));
+    }
+
+    /** All rows of a query (cursors hand out fresh row arrays, so they are kept as they come). */
+    public List<Object[]> rows(Frame frame) {
+        Cursor cursor = open(frame);
+        List<Object[]> rows = new ArrayList<>();
+        while (cursor.next()) {
+            rows.add(cursor.row());
+        }
+        return rows;
+    }
+
+    /** The statement as planned, with its arguments, e.g. {@code UPDATE T SET V = ? WHERE K = ? [V, K]}. */
+    public String describe() {
+        StringBuilder s = new StringBuilder(sql.strip().replaceAll("\\s+", " "));
+        if (arguments.length > 0) {
+            s.append(" [");
+            for (int i = 0; i < arguments.length; i++) {
+                s.append(i == 0 ? "" : ", ").append(arguments[i].explain());
+            }
+            s.append(']');
+        }
+        return s.toString();
+    }
+}

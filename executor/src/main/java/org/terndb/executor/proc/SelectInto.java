@@ -1,0 +1,71 @@
+package org.terndb.executor.proc;
+
+import org.terndb.executor.Cursor;
+import org.terndb.executor.TernSqlException;
+import org.terndb.executor.expr.Expr;
+
+/**
+ * {@code SELECT ... INTO v1, v2 ...}: assigns the one row's columns to the targets and sets ROW_COUNT() to 1.
+ * No row is NOT FOUND: every target becomes NULL and ROW_COUNT() is 0. A second row is an error (21000).
+ */
+public final class SelectInto extends Step {
+    /** SQLState of a SELECT INTO that finds more than one row. */
+    public static final String CARDINALITY_VIOLATION = "21000";
+
+    private final EmbeddedStatement query;
+    private final int[] slots;
+    private final String[] names;
+    private final SlotType[] types;
+    private final Expr[] indexes;
+    private final boolean[] exact;
+
+    /**
+     * One target per result column: {@code slots[i]} of type {@code types[i]}; {@code indexes[i]} non-null when
+     * the target is an array element; {@code exact[i]} when the column's values need no conversion.
+     */
+    public SelectInto(int line, EmbeddedStatement query, int[] slots, String[] names, SlotType[] types, Expr[] indexes,
+                      boolean[] exact) {
+        super(line);
+        this.query = query;
+        this.slots = slots.clone();
+        this.names = names.clone();
+        this.types = types.clone();
+        this.indexes = indexes.clone();
+        this.exact = exact.clone();
+    }
+
+    @Override
+    public int run(Frame frame) {
+        try {
+            Cursor cursor = query.open(frame);
+            Object[] row = cursor.next() ? cursor.row() : null;
+            if (row != null && cursor.next()) {
+                throw new TernSqlException(CARDINALITY_VIOLATION, "SELECT INTO found more than one row; add a "
+                        + "condition or LIMIT 1, or loop over the rows with FOR");
+            }
+            Object[] vars = frame.slots();
+            for (int i = 0; i < slots.length; i++) {
+                Object v = row == null ? null : row[i];
+                if (indexes[i] == null) {
+                    vars[slots[i]] = exact[i] ? v : SlotType.assignScalar(v, types[i].element());
+                } else {
+                    vars[slots[i]] = ArrayElements.set(vars[slots[i]], indexes[i].eval(null, vars), v, types[i],
+                            names[i]);
+                }
+            }
+            frame.setRowCount(row == null ? 0 : 1);
+        } catch (TernSqlException e) {
+            throw located(e, frame);
+        }
+        return NEXT;
+    }
+
+    @Override
+    public String describe() {
+        return "SelectInto(" + String.join(", ", names) + " <- " + query.describe() + ")";
+    }
+
+    public EmbeddedStatement query() {
+        return query;
+    }
+}

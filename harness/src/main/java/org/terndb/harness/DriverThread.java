@@ -1,0 +1,119 @@
+package org.terndb.harness;
+
+import org.terndb.cli.CommandFailedException;
+
+/**
+ * One driver thread of a benchmark: it draws its next transaction, runs attempts until one commits or rolls back,
+ * and counts what happened while the phase is {@link RunPhase#MEASURE}. A subclass says how a transaction is
+ * drawn ({@link #next}) and how one attempt runs in its mode ({@link #attempt}); retries, abort accounting and
+ * latency are the same for every benchmark and mode.
+ *
+ * @param <T> the benchmark's transaction type
+ */
+public abstract class DriverThread<T extends TransactionType> {
+    /** Consecutive aborts of one transaction after which the run fails instead of spinning forever. */
+    public static final int MAX_ATTEMPTS = 100_000;
+
+    private final TerminalStats stats;
+    private String abortReason;
+    private String abortDetail;
+
+    protected DriverThread(int transactionTypes) {
+        this.stats = new TerminalStats(transactionTypes);
+    }
+
+    /** This thread's counts of the timed window. */
+    public final TerminalStats stats() {
+        return stats;
+    }
+
+    /** Runs on the driver thread before the first transaction (connections, workers). */
+    public void open() throws Exception {
+    }
+
+    /** Runs on the driver thread after the last transaction, also after a failure. */
+    public void close() throws Exception {
+    }
+
+    /** Draws the next transaction type and prepares its input for {@link #attempt}. */
+    protected abstract T next();
+
+    /**
+     * Runs one attempt of the prepared transaction: {@link Outcome#COMMITTED}, {@link Outcome#ROLLED_BACK}, or
+     * {@link #aborted} for a conflict that a retry may overcome. Anything thrown ends the run.
+     */
+    protected abstract Outcome attempt(T type) throws Exception;
+
+    /** Waits before a retry (a protocol worker's backoff, a random sleep over JDBC). */
+    protected void backoff() {
+    }
+
+    /** After each transaction that committed or rolled back, in any phase. */
+    protected void finished(T type, Outcome outcome) {
+    }
+
+    /** On this thread, before its first transaction of the timed window (snapshot per-thread counters here). */
+    protected void measureStarted() {
+    }
+
+    /** On this thread, after its last transaction, if the timed window started. */
+    protected void measureEnded() {
+    }
+
+    /** What {@link #attempt} returns for a conflict abort; {@code reason} is the counter's name. */
+    protected final Outcome aborted(String reason, String detail) {
+        this.abortReason = reason;
+        this.abortDetail = detail;
+        return Outcome.ABORTED;
+    }
+
+    /** Runs transactions until the phase is {@link RunPhase#STOP}. */
+    public final void loop(RunPhase phase) throws Exception {
+        boolean measuring = false;
+        try {
+            int now;
+            while ((now = phase.get()) != RunPhase.STOP) {
+                if (now == RunPhase.MEASURE && !measuring) {
+                    measuring = true;
+                    measureStarted();
+                }
+                T type = next();
+                long start = System.nanoTime();
+                Outcome outcome = execute(type, phase);
+                if (outcome == Outcome.ABANDONED) {
+                    break;
+                }
+                if (phase.get() == RunPhase.MEASURE) {
+                    stats.finished(type.ordinal(), outcome == Outcome.COMMITTED, System.nanoTime() - start);
+                }
+                finished(type, outcome);
+            }
+        } finally {
+            if (measuring) {
+                measureEnded();
+            }
+        }
+    }
+
+    /** Attempts {@code type} until it commits or rolls back; {@link Outcome#ABANDONED} if the run stopped first. */
+    final Outcome execute(T type, RunPhase phase) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            Outcome outcome = attempt(type);
+            if (outcome != Outcome.ABORTED) {
+                return outcome;
+            }
+            int now = phase.get();
+            if (now == RunPhase.MEASURE) {
+                stats.aborted(type.ordinal(), abortReason);
+            } else if (now == RunPhase.STOP) {
+                return Outcome.ABANDONED;
+            }
+            if (attempt == MAX_ATTEMPTS) {
+                throw new CommandFailedException(type.title() + " aborted " + attempt + " times in a row ("
+                        + abortReason + (abortDetail == null ? "" : ": " + abortDetail)
+                        + "); the system under test does not make progress");
+            }
+            backoff();
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package org.terndb.sql.ddl;
+
+/** {@code DROP INDEX [IF EXISTS] name [ON table]}. */
+public record DropIndex(String name, boolean ifExists, String table) implements DdlStatement {
+}

@@ -1,0 +1,113 @@
+package org.terndb.tatp;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.terndb.cli.JsonObject;
+import org.terndb.harness.Measurement;
+
+/**
+ * The outcome of one {@code tern tatp}: the timed window's counts and latencies ({@code run} null for
+ * {@code --check} alone), the protocol's installed and omitted writes in the window (-1 over JDBC), and the
+ * consistency conditions (null with {@code --no-check}).
+ *
+ * @param database the JDBC database's product name, else null
+ */
+record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, long installedWrites,
+                  double loadSeconds, String database, List<TatpCheck.Result> checks) {
+
+    static TatpResult checkOnly(TatpSettings settings, double loadSeconds, String database) {
+        return new TatpResult(settings, null, -1, -1, loadSeconds, database, null);
+    }
+
+    TatpResult withChecks(List<TatpCheck.Result> results) {
+        return new TatpResult(settings, run, omittedWrites, installedWrites, loadSeconds, database,
+                List.copyOf(results));
+    }
+
+    boolean consistent() {
+        return checks == null || TatpCheck.passed(checks);
+    }
+
+    /** Successful transactions per second (the specification's MQTh). */
+    double tps() {
+        return run == null ? 0 : run.tps();
+    }
+
+    double abortRatio() {
+        return run == null ? 0 : run.abortRatio();
+    }
+
+    private String protocol() {
+        return settings.mode() == TatpSettings.Mode.JDBC ? database : settings.protocol();
+    }
+
+    private static Object count(long n) {
+        return n < 0 ? null : n;
+    }
+
+    JsonObject toJson() {
+        JsonObject json = new JsonObject()
+                .put("mode", settings.mode().key())
+                .put("protocol", protocol())
+                .put("threads", settings.threads())
+                .put("subscribers", settings.subscribers())
+                .put("tps", Measurement.round(tps(), 1))
+                .put("abort_ratio", Measurement.round(abortRatio(), 6))
+                .put("omitted_writes", count(omittedWrites))
+                .put("installed_writes", count(installedWrites))
+                .put("by_txn", run == null ? new JsonObject() : run.byTxn(TatpTxn.all(), "failed"))
+                .put("aborts_by_reason", run == null ? new JsonObject() : run.abortsByReason())
+                .put("seconds", Measurement.round(run == null ? 0 : run.seconds(), 3))
+                .put("commits", run == null ? 0 : run.stats().totalCommits())
+                .put("aborts", run == null ? 0 : run.stats().totalAborts())
+                .put("failed", run == null ? 0 : run.stats().totalRollbacks())
+                .put("ingest_percent", Measurement.round(settings.ingestPercent(), 2))
+                .put("update_intensive", settings.updateIntensive())
+                .put("mix", settings.mixText())
+                .put("load_seconds", Measurement.round(loadSeconds, 3))
+                .put("seed", settings.seed());
+        if (settings.mode() == TatpSettings.Mode.JDBC) {
+            json.put("url", settings.url());
+        }
+        if (checks != null) {
+            List<Integer> passed = new ArrayList<>();
+            List<Integer> failed = new ArrayList<>();
+            for (TatpCheck.Result r : checks) {
+                (r.passed() ? passed : failed).add(r.condition());
+            }
+            json.put("consistency", new JsonObject().put("ok", failed.isEmpty()).put("passed", passed)
+                    .put("failed", failed));
+        }
+        return json;
+    }
+
+    void print(PrintStream out) {
+        out.println(settings.describe());
+        if (run != null) {
+            out.println();
+            run.printTable(out, TatpTxn.all(), "failed");
+            out.printf(Locale.ROOT, "%n%,.0f tps (successful transactions per second), abort ratio %.4f, over %.2f s%n",
+                    tps(), abortRatio(), run.seconds());
+            if (omittedWrites >= 0) {
+                out.printf(Locale.ROOT, "writes installed %,d, omitted %,d (write omission: silo+sse)%n",
+                        installedWrites, omittedWrites);
+            }
+            String reasons = run.abortsByReasonLine();
+            if (reasons != null) {
+                out.println(reasons);
+            }
+            out.println("failed = failed by the specification's design (no row, duplicate key), rolled back and not"
+                    + " retried; latency from the first attempt to the commit or rollback, retries included");
+        }
+        if (checks != null) {
+            out.println();
+            out.println("consistency conditions:");
+            for (TatpCheck.Result r : checks) {
+                out.println("  " + r);
+            }
+            out.println(consistent() ? "consistent" : "INCONSISTENT: a consistency condition failed");
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package org.terndb.tatp;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.terndb.harness.DriverThread;
+import org.terndb.harness.JdbcConnections;
+import org.terndb.harness.JdbcDriverThread;
+import org.terndb.harness.Measurement;
+import org.terndb.harness.Outcome;
+import org.terndb.harness.Seeds;
+import org.terndb.harness.TimedRun;
+import org.terndb.txn.ConcurrencyControl;
+import org.terndb.txn.Protocols;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
+import org.terndb.txn.TxnStats;
+import org.terndb.txn.Worker;
+
+/**
+ * Loads a database in the chosen mode, runs the terminals through a warm-up and a timed window, and checks the
+ * consistency conditions on the quiescent result. The modes differ only in how a driver thread runs one attempt
+ * ({@link DriverThread#attempt}); input generation, retries, timing and accounting are the {@code harness}'s.
+ */
+final class TatpRunner {
+    private final TatpSettings settings;
+    private final PrintStream err;
+
+    TatpRunner(TatpSettings settings, PrintStream err) {
+        this.settings = settings;
+        this.err = err;
+    }
+
+    TatpResult run() throws Exception {
+        return switch (settings.mode()) {
+            case DIRECT -> runDirect();
+            case JDBC -> runJdbc();
+            case PROC -> throw new IllegalStateException("--mode proc is not available yet");
+        };
+    }
+
+    private double load(TatpLoader.SinkFactory sinks) throws Exception {
+        long start = System.nanoTime();
+        new TatpLoader(settings.subscribers(), settings.seed()).load(Runtime.getRuntime().availableProcessors(), sinks);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        err.printf(Locale.ROOT, "loaded %,d subscribers in %.2f s%n", settings.subscribers(), seconds);
+        return seconds;
+    }
+
+    /** Terminal t's inputs: its stream depends on the seed and t only. */
+    private TatpInputs terminal(int t) {
+        return new TatpInputs(settings.subscribers(), Seeds.mix(settings.seed() ^ 0x7A7B_7A7BL, t), settings.mix());
+    }
+
+    private TatpResult runDirect() throws Exception {
+        try (ConcurrencyControl cc = Protocols.create(settings.protocol(), null)) {
+            TatpDatabase db = new TatpDatabase(cc);
+            double loadSeconds = load(db::sink);
+            TatpResult result;
+            if (settings.checkOnly()) {
+                result = TatpResult.checkOnly(settings, loadSeconds, null);
+            } else {
+                List<DirectThread> threads = new ArrayList<>();
+                for (int t = 0; t < settings.threads(); t++) {
+                    threads.add(new DirectThread(terminal(t), db));
+                }
+                Measurement m = TimedRun.measure(threads, settings.warmup(), settings.seconds(), "tatp-terminal");
+                TxnStats writes = new TxnStats();
+                for (DirectThread t : threads) {
+                    writes.add(t.window);
+                }
+                result = new TatpResult(settings, m, writes.omittedWrites(), writes.installedWrites(), loadSeconds,
+                        null, null);
+            }
+            if (!settings.check()) {
+                return result;
+            }
+            try (Worker worker = cc.newWorker()) {
+                return checked(result, new TxnSource(db, worker));
+            }
+        }
+    }
+
+    private TatpResult runJdbc() throws Exception {
+        String url = settings.url();
+        try (Connection admin = JdbcConnections.connect(url, "tatp")) {
+            JdbcConnections.configure(admin, url);
+            JdbcDatabase.createSchema(admin);
+            String database = admin.getMetaData().getDatabaseProductName();
+            err.println("created the TATP schema in " + database + " " + admin.getMetaData().getDatabaseProductVersion());
+            double loadSeconds = load(() -> new JdbcDatabase.LoadSink(url));
+            TatpResult result;
+            if (settings.checkOnly()) {
+                result = TatpResult.checkOnly(settings, loadSeconds, database);
+            } else {
+                List<JdbcThread> threads = new ArrayList<>();
+                for (int t = 0; t < settings.threads(); t++) {
+                    threads.add(new JdbcThread(terminal(t), url));
+                }
+                Measurement m = TimedRun.measure(threads, settings.warmup(), settings.seconds(), "tatp-terminal");
+                result = new TatpResult(settings, m, -1, -1, loadSeconds, database, null);
+            }
+            if (!settings.check()) {
+                return result;
+            }
+            try (JdbcDatabase.Source source = new JdbcDatabase.Source(admin)) {
+                return checked(result, source);
+            }
+        }
+    }
+
+    private TatpResult checked(TatpResult result, TatpSource source) throws Exception {
+        long start = System.nanoTime();
+        List<TatpCheck.Result> checks = new TatpCheck(settings.subscribers()).run(source);
+        err.printf(Locale.ROOT, "checked the consistency conditions in %.2f s%n", (System.nanoTime() - start) / 1e9);
+        return result.withChecks(checks);
+    }
+
+    // ---- driver threads ------------------------------------------------------------------------------------------
+
+    /**
+     * The transactions inside transactions of a protocol; conflicts are retried after the worker's backoff, a
+     * failure by design is rolled back ({@code abort()}). Counts the writes the protocol installed and omitted in
+     * the timed window.
+     */
+    static final class DirectThread extends DriverThread<TatpTxn> {
+        private final TatpInputs inputs;
+        private final TatpDatabase db;
+        final TatpLogic logic;
+        private Worker worker;
+        private TxnStats atStart;
+        /** The worker's counters over the timed window. */
+        TxnStats window = new TxnStats();
+
+        DirectThread(TatpInputs inputs, TatpDatabase db) {
+            super(TatpTxn.count());
+            this.inputs = inputs;
+            this.db = db;
+            this.logic = new TatpLogic(db);
+        }
+
+        @Override
+        public void open() {
+            worker = db.cc().newWorker();
+        }
+
+        @Override
+        public void close() {
+            if (worker != null) {
+                worker.close();
+            }
+        }
+
+        @Override
+        protected TatpTxn next() {
+            return inputs.next();
+        }
+
+        @Override
+        protected Outcome attempt(TatpTxn type) {
+            Transaction txn = worker.begin();
+            try {
+                if (!logic.run(type, txn, inputs)) {
+                    txn.abort();   // failed by the specification's design: nothing to keep
+                    return Outcome.ROLLED_BACK;
+                }
+                txn.commit();
+                return Outcome.COMMITTED;
+            } catch (TransactionAbortedException e) {
+                return aborted(e.reason().name(), e.getMessage());
+            } catch (RuntimeException | Error e) {
+                if (txn.isActive()) {
+                    txn.abort();
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        protected void backoff() {
+            worker.backoff();
+        }
+
+        @Override
+        protected void measureStarted() {
+            atStart = worker.stats().snapshot();
+        }
+
+        @Override
+        protected void measureEnded() {
+            window = worker.stats().minus(atStart);
+        }
+    }
+
+    /** The transactions as SQL on a connection of their own; serialization failures and deadlocks are retried. */
+    static final class JdbcThread extends JdbcDriverThread<TatpTxn> {
+        private final TatpInputs inputs;
+        JdbcTransactions sql;
+
+        JdbcThread(TatpInputs inputs, String url) {
+            super(TatpTxn.count(), url, "tatp");
+            this.inputs = inputs;
+        }
+
+        @Override
+        protected void prepare(Connection connection) throws SQLException {
+            sql = new JdbcTransactions(connection);
+        }
+
+        @Override
+        protected void release() throws SQLException {
+            if (sql != null) {
+                sql.close();
+            }
+        }
+
+        @Override
+        protected TatpTxn next() {
+            return inputs.next();
+        }
+
+        @Override
+        protected boolean run(TatpTxn type) throws SQLException {
+            return sql.run(type, inputs);
+        }
+    }
+}
