@@ -63,6 +63,27 @@ class FileDatabaseJdbcTest {
     }
 
     @Test
+    void proceduresSurviveReopen() throws Exception {
+        try (Connection c = DriverManager.getConnection(url(""));
+             Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE KV (ID INT PRIMARY KEY, V BIGINT)");
+            s.execute("CREATE PROCEDURE bump (IN kid INT) BEGIN UPDATE KV SET V = V + 1 WHERE ID = kid; END");
+            s.executeUpdate("INSERT INTO KV VALUES (1, 10)");
+        }
+        try (Connection c = DriverManager.getConnection(url(""));
+             Statement s = c.createStatement()) {
+            s.execute("CALL bump(1)");
+            assertEquals(11, count(s, "SELECT V FROM KV WHERE ID = 1"));
+            s.execute("DROP PROCEDURE bump");
+        }
+        try (Connection c = DriverManager.getConnection(url(""));
+             Statement s = c.createStatement()) {
+            assertEquals(11, count(s, "SELECT V FROM KV WHERE ID = 1"));
+            assertThrows(SQLException.class, () -> s.execute("CALL bump(1)"));
+        }
+    }
+
+    @Test
     void badOptionsAndInMemoryDurabilityFailClearly() {
         SQLException e = assertThrows(SQLException.class,
                 () -> DriverManager.getConnection(url(";durability=sometimes")));

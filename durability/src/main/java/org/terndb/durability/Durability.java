@@ -73,7 +73,7 @@ public final class Durability implements AutoCloseable {
         try {
             Path real = dir.toRealPath();
             for (Path tmp : LogFiles.temporaries(real)) {
-                LOG.info("deleting " + tmp.getFileName() + ", left half-written by a crash (never used)");
+                LOG.fine("deleting " + tmp.getFileName() + ", left half-written by a crash (never used)");
                 Files.deleteIfExists(tmp);
             }
             long generation = 0;
@@ -185,7 +185,7 @@ public final class Durability implements AutoCloseable {
     /** Loads the rows: the newest complete checkpoint plus the durable log. Call after {@link #replayCatalog}. */
     public synchronized RecoveryReport recover(ConcurrencyControl cc) throws IOException {
         RecoveryReport r = new Recovery(dir, tables, cc).run(generation);
-        LOG.info("recovered " + dir + ": " + r);
+        LOG.fine(() -> "recovered " + dir + ": " + r);
         return r;
     }
 
@@ -263,7 +263,7 @@ public final class Durability implements AutoCloseable {
                         throw new IOException(log.failure().getMessage());
                     }
                     CheckpointReport report = writer.write();
-                    LOG.info("checkpoint " + report);
+                    LOG.fine(() -> "checkpoint " + report);
                     waiting.forEach(f -> f.complete(report));
                 } catch (IOException | RuntimeException e) {
                     if (!closed) {

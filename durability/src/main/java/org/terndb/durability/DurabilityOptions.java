@@ -36,7 +36,7 @@ public final class DurabilityOptions {
         spec("log_flush_ms", "10", "async: longest time between log writes (sync writes as soon as commits wait)");
         spec("log_threads", "1", "logger threads, each writing its own log files (1 per disk is SiloR's advice)");
         spec("log_buffer_kb", "1024", "each worker's log buffer (rounded up to a power of two, at least 64)");
-        spec("log_file_mb", "64", "a log file is closed and a new one started past this size");
+        spec("log_file_mb", "64", "a log file is closed and a new one started past this size (at most 1024)");
         spec("checkpoint_interval_s", "60", "seconds between background checkpoints (0: only when the CHECKPOINT statement asks)");
         spec("checkpoint_rate_kb", "0", "checkpoint write rate limit in KiB/s (0: unlimited)");
         spec("sync_advance_epoch", "true", "sync: commits waiting for durability advance the epoch instead of "
@@ -78,6 +78,10 @@ public final class DurabilityOptions {
         }
         try {
             int n = Integer.parseInt(value);
+            if (s.key().equals("log_file_mb") && n > 1024) {
+                throw new IllegalArgumentException("option log_file_mb must be at most 1024 (a log file is read "
+                        + "as one mapping), not '" + raw + "'");
+            }
             if (n >= 0 && !(n == 0 && (s.key().equals("log_threads") || s.key().equals("log_file_mb")))) {
                 return value;
             }

@@ -47,6 +47,7 @@ final class LogManager implements CommitLog {
     private final AtomicLong dataEpoch = new AtomicLong();
     private final Object monitor = new Object();
     private volatile DurabilityException failure;
+    private volatile boolean logged; // some worker appended a record since the open
 
     LogManager(Path dir, FileIo io, DurabilityOptions options, EpochManager epochs, long generation,
                TableIds tableIds) {
@@ -133,6 +134,11 @@ final class LogManager implements CommitLog {
 
     long durableEpoch() {
         return durable;
+    }
+
+    /** A worker appends its first record (once per worker). */
+    void logged() {
+        logged = true;
     }
 
     /** The largest epoch a committer, checkpoint or close waits for. */
@@ -227,7 +233,7 @@ final class LogManager implements CommitLog {
     /** Makes everything committed so far durable (bounded wait), then stops the loggers. */
     void close(long timeoutMillis) {
         try {
-            if (failure == null) {
+            if (failure == null && logged) {
                 Thread waiter = new Thread(() -> {
                     try {
                         await(epochs.current(), true);

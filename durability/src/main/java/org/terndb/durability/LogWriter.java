@@ -105,6 +105,9 @@ final class LogWriter implements Runnable {
             }
             file.force(false);
             file.close();
+            if (bytesWritten == 0 && fileSequence == 1) {
+                Files.deleteIfExists(filePath); // nothing was logged in this open: leave no empty file behind
+            }
         } catch (IOException | RuntimeException e) {
             manager.fail("writing log file " + filePath, e);
         }

@@ -41,6 +41,7 @@ final class WorkerLog implements CommitLog.Buffer {
         LogRing r = ring;
         if (r == null) {
             r = ring = new LogRing(capacity);
+            manager.logged();
         }
         if (length > r.maxRecord()) {
             ByteBuffer b = ByteBuffer.allocate(length).order(LogFormat.ORDER);

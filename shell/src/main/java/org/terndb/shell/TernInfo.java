@@ -28,8 +28,8 @@ final class TernInfo {
         rows.add(new String[] {"database", config.name().isEmpty() ? "(private to this connection)" : config.name()});
         rows.add(new String[] {"protocol", config.protocol()});
         rows.add(new String[] {"serializable", db.concurrencyControl().isSerializable() ? "yes" : "no"});
-        // Every database is in-memory until the durability module is wired into DatabaseConfig.
-        rows.add(new String[] {"durability", "none (in-memory)"});
+        rows.add(new String[] {"durability", config.path() == null ? "none (in-memory)"
+                : config.durability().mode().name().toLowerCase(java.util.Locale.ROOT) + " (" + config.path() + ")"});
         for (Map.Entry<String, String> option : config.txnOptions().nonDefault().entrySet()) {
             rows.add(new String[] {option.getKey(), option.getValue()});
         }

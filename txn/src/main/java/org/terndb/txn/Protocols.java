@@ -17,6 +17,8 @@ public final class Protocols {
         FACTORIES.put("si", org.terndb.txn.si.SiConcurrencyControl::new);
         FACTORIES.put("ermia", org.terndb.txn.ermia.ErmiaConcurrencyControl::new);
         FACTORIES.put("silo+sse", org.terndb.txn.sse.SseConcurrencyControl::new);
+        FACTORIES.put("mvto", org.terndb.txn.mvto.MvtoConcurrencyControl::new);
+        FACTORIES.put("mvto-async", org.terndb.txn.mvto.MvtoConcurrencyControl::async);
     }
 
     private Protocols() {

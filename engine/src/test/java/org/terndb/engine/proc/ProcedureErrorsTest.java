@@ -118,6 +118,8 @@ class ProcedureErrorsTest {
                 "one element at a time");
         mentions(createFails("42000", "CREATE PROCEDURE p () BEGIN DELETE FROM account WHERE id = ?; END"),
                 "parameter markers");
+        mentions(createFails("0A000", "CREATE PROCEDURE p () BEGIN CALL other(1); END"), "CALL OTHER inside a "
+                + "procedure is not supported");
     }
 
     @Test

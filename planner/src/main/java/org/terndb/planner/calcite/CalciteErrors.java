@@ -16,6 +16,9 @@ import org.terndb.sql.SqlSyntaxException;
  */
 public final class CalciteErrors {
     private static final Pattern POSITION = Pattern.compile("^From line (\\d+), column (\\d+) to line \\d+, column \\d+: ");
+    private static final Pattern UNKNOWN_TABLE = Pattern.compile("^(?:Object|Table) '([^']*)' not found.*");
+    private static final Pattern UNKNOWN_COLUMN =
+            Pattern.compile("^Column '([^']*)' not found in (?:any table|table '([^']*)').*");
 
     private CalciteErrors() {
     }
@@ -36,7 +39,7 @@ public final class CalciteErrors {
             String detail = c.getCause() instanceof SqlValidatorException v ? v.getMessage() : c.getMessage();
             String where = " (line " + c.getPosLine() + ", column "
                     + positions.column(c.getPosLine(), c.getPosColumn()) + ")";
-            return new TernSqlException(stateOf(detail), detail + where, c);
+            return new TernSqlException(stateOf(detail), rephrase(detail) + where, c);
         }
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         Matcher m = POSITION.matcher(message);
@@ -46,6 +49,23 @@ public final class CalciteErrors {
                     + positions.column(line, Integer.parseInt(m.group(2))) + ")";
         }
         return new TernSqlException(SqlState.GENERAL_ERROR, "could not plan the statement: " + message, e);
+    }
+
+    /** Calcite's wording for unknown names, said the way our other errors say it. */
+    private static String rephrase(String detail) {
+        if (detail == null) {
+            return "the statement is not valid";
+        }
+        Matcher t = UNKNOWN_TABLE.matcher(detail);
+        if (t.matches()) {
+            return "table \"" + t.group(1) + "\" does not exist";
+        }
+        Matcher c = UNKNOWN_COLUMN.matcher(detail);
+        if (c.matches()) {
+            return "column \"" + c.group(1) + "\" does not exist"
+                    + (c.group(2) == null ? "" : " in table \"" + c.group(2) + "\"");
+        }
+        return detail;
     }
 
     private static String stateOf(String detail) {

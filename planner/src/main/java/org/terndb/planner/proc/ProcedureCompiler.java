@@ -8,6 +8,7 @@ import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.terndb.executor.ExprType;
 import org.terndb.executor.ResultColumn;
+import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.expr.Literal;
@@ -214,6 +215,10 @@ public final class ProcedureCompiler {
             if (s instanceof ProcStmt.Signal sig) {
                 Expr message = sig.message() == null ? null : expressions.scalar(sig.message(), scope).expr();
                 return new Signal(line, sig.sqlState(), message);
+            }
+            if (s instanceof ProcStmt.Call call) {
+                throw new TernSqlException(SqlState.FEATURE_NOT_SUPPORTED, "CALL " + call.procedure() + " inside a "
+                        + "procedure is not supported yet; inline its statements (" + call.pos() + ")");
             }
             return sqlStatement(((ProcStmt.Sql) s).sql(), scope, line);
         }

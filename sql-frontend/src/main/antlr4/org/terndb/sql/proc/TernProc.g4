@@ -42,7 +42,7 @@ dropProcedure
     ;
 
 callStatement
-    : CALL identifier LPAREN (expression (COMMA expression)*)? RPAREN
+    : CALL identifier (LPAREN (expression (COMMA expression)*)? RPAREN)?
     ;
 
 // ---- procedure body --------------------------------------------------------------------------------
@@ -73,6 +73,7 @@ statement
     | RETURN SEMICOLON                                                                 # returnStatement
     | SIGNAL SQLSTATE VALUE? STRING_LITERAL (SET MESSAGE_TEXT EQ expression)? SEMICOLON # signalStatement
     | sqlStatement SEMICOLON                                                           # sqlStatementStatement
+    | callStatement SEMICOLON                                                          # nestedCallStatement
     ;
 
 elseIf

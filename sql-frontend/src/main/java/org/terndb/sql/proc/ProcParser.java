@@ -183,6 +183,9 @@ public final class ProcParser {
             }
             return new ProcStmt.Signal(state, s.expression() == null ? null : expr(s.expression(), false), at);
         }
+        if (ctx instanceof TernProcParser.NestedCallStatementContext call) {
+            return new ProcStmt.Call(name(call.callStatement().identifier()), at);
+        }
         TernProcParser.SqlStatementContext sql = ((TernProcParser.SqlStatementStatementContext) ctx).sqlStatement();
         EmbeddedSql.Kind kind = EmbeddedSql.Kind.valueOf(sql.head.getText().toUpperCase(Locale.ROOT));
         List<Item> items = new ArrayList<>();

@@ -86,6 +86,10 @@ public sealed interface ProcStmt {
     record Signal(String sqlState, ProcExpr message, Pos pos) implements ProcStmt {
     }
 
+    /** {@code CALL p(...)} inside a procedure (parsed so that it can be rejected clearly: not supported yet). */
+    record Call(String procedure, Pos pos) implements ProcStmt {
+    }
+
     /** An embedded SELECT [INTO], INSERT, UPDATE or DELETE. */
     record Sql(EmbeddedSql sql, Pos pos) implements ProcStmt {
     }

@@ -100,6 +100,7 @@ class ProcParserTest {
         assertEquals(2, c.markerCount());
         assertEquals(1, ((ProcExpr.Marker) c.arguments().get(3)).index());
         assertInstanceOf(ProcExpr.ArrayOf.class, c.arguments().get(4));
+        assertTrue(((CallProcedure) frontend.parseProcedure("call p")).arguments().isEmpty(), "JDBC's {call p}");
         DropProcedure d = (DropProcedure) frontend.parseProcedure("DROP PROCEDURE IF EXISTS p");
         assertTrue(d.ifExists());
     }
