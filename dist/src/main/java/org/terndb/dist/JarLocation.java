@@ -11,14 +11,27 @@ public final class JarLocation {
     private JarLocation() {
     }
 
-    /** The jar (or class folder) this class was loaded from. */
+    /**
+     * The one jar: the jar this class was loaded from when that is the one jar ({@code ...-all.jar}), else the
+     * one jar the build wrote beside it.
+     */
     public static Path jar() {
+        Path own;
         try {
-            return Path.of(JarLocation.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+            own = Path.of(JarLocation.class.getProtectionDomain().getCodeSource().getLocation().toURI())
                     .toAbsolutePath();
         } catch (URISyntaxException e) {
             throw new IllegalStateException("cannot tell where TernDB's jar is: " + e.getMessage(), e);
         }
+        String name = own.getFileName().toString();
+        if (name.endsWith("-all.jar") || !name.endsWith(".jar")) {
+            return own;
+        }
+        Path all = own.resolveSibling(name.substring(0, name.length() - ".jar".length()) + "-all.jar");
+        if (!java.nio.file.Files.isRegularFile(all)) {
+            throw new IllegalStateException("TernDB's one jar is missing beside " + own + "; build it with mvn package");
+        }
+        return all;
     }
 
     public static void main(String[] args) {
