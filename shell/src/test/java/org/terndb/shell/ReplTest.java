@@ -74,7 +74,7 @@ class ReplTest {
     @Test
     void errorsPrintOneLineAndTheShellGoesOn() throws Exception {
         try (TypedSession s = session()) {
-            s.type("SELECT * FROM missing;\n").awaitScreen("ERROR", 1);
+            s.type("SELECT * FROM missing;\n").awaitScreen("ERROR", 1).awaitScreen(Shell.PROMPT, 2);
             s.type("SELECT 3 AS c;\n").awaitScreen("(1 row)", 1);
             String screen = s.screen();
             assertTrue(screen.matches("(?s).*\nERROR 42S02: [^\n]*MISSING[^\n]*\n" + Shell.PROMPT.replace("*", "\\*")
@@ -87,7 +87,7 @@ class ReplTest {
     @Test
     void metaCommandsRunWithoutSemicolon() throws Exception {
         try (TypedSession s = session()) {
-            s.type("\\x\n").awaitScreen("Expanded display is on.\n", 1);
+            s.type("\\x\n").awaitScreen("Expanded display is on.\n", 1).awaitScreen(Shell.PROMPT, 2);
             s.type("SELECT 5 AS five;\n").awaitScreen("(1 row)", 1);
             assertTrue(s.screen().contains("-[ RECORD 1 ]\nFIVE | 5\n"), s.screen());
         }
@@ -97,7 +97,7 @@ class ReplTest {
     void historyIsSavedToTheFileAndKeptAcrossSessions() throws Exception {
         Path history = dir.resolve("tern_history");
         try (TypedSession s = new TypedSession(history)) {
-            s.type("SELECT 1 AS a;\n").awaitScreen("(1 row)", 1);
+            s.type("SELECT 1 AS a;\n").awaitScreen("(1 row)", 1).awaitScreen(Shell.PROMPT, 2);
             s.type("SELECT 2\n").awaitScreen(Shell.PROMPT_CONTINUATION, 1);
             s.type(" AS b;\n").awaitScreen("(1 row)", 2);
             assertTrue(s.finished());
