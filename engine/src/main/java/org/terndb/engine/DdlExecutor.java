@@ -267,13 +267,15 @@ final class DdlExecutor {
             case DATE -> ColumnType.DATE;
             case TIMESTAMP -> ColumnType.TIMESTAMP;
         };
+        if (type == ColumnType.DECIMAL && def.type().precision() > Column.MAX_DECIMAL_PRECISION) {
+            throw new TernSqlException(SqlState.FEATURE_NOT_SUPPORTED, "column '" + def.name() + "': DECIMAL precision "
+                    + def.type().precision() + " is not supported yet; use 1.." + Column.MAX_DECIMAL_PRECISION);
+        }
         try {
             return new Column(def.name(), type, def.type().precision(), def.type().scale(),
                     !(def.notNull() || inPrimaryKey));
         } catch (IllegalArgumentException e) {
-            String state = e.getMessage().contains("not implemented yet") ? SqlState.FEATURE_NOT_SUPPORTED
-                    : SqlState.SYNTAX_ERROR;
-            throw new TernSqlException(state, e.getMessage(), e);
+            throw new TernSqlException(SqlState.SYNTAX_ERROR, e.getMessage(), e);
         }
     }
 
