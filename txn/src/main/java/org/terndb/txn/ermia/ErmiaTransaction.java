@@ -17,6 +17,7 @@ import org.terndb.txn.si.SiTransaction;
  * soon as π(T) &lt;= η(T), during reads already and finally at commit.
  */
 final class ErmiaTransaction extends SiTransaction {
+    private final ErmiaConcurrencyControl ermia;
     private final TransactionTable transactions;
     private final int slot;
     private final long readerBit;
@@ -25,6 +26,7 @@ final class ErmiaTransaction extends SiTransaction {
     private long pi;
     private long cstamp;
     private boolean committing;
+    private boolean absentWithoutTombstone;
 
     // the versions read (and their records), in read order; reused across transactions
     private ErmiaVersion[] readVersions = new ErmiaVersion[16];
@@ -33,6 +35,7 @@ final class ErmiaTransaction extends SiTransaction {
 
     ErmiaTransaction(ErmiaWorker worker) {
         super(worker);
+        this.ermia = worker.ermia();
         this.transactions = worker.transactions();
         this.slot = worker.slot();
         this.readerBit = ErmiaVersion.readerBit(slot);
@@ -45,6 +48,7 @@ final class ErmiaTransaction extends SiTransaction {
         pi = ErmiaVersion.INFINITY;
         cstamp = 0;
         committing = false;
+        absentWithoutTombstone = false;
     }
 
     // ---------------------------------------------------------------- read phase (SSN §3 with §5's readers)
@@ -58,9 +62,13 @@ final class ErmiaTransaction extends SiTransaction {
         readRecords[reads] = record;
         if (version == null) {
             readVersions[reads++] = null; // no version at all: only the record's fate matters (unlink check)
+            absentWithoutTombstone = true;
             return;
         }
         ErmiaVersion v = (ErmiaVersion) version;
+        if (v.row() == null && Version.timestamp(v.stampAcquire()) == 0) {
+            absentWithoutTombstone = true; // a genesis version: the key's deleter, if any, is not on this chain
+        }
         v.addReader(readerBit); // before our commit stamp: an overwriter sees our bit or we see its mark
         readVersions[reads++] = v;
         eta = Math.max(eta, Version.timestamp(v.stampAcquire())); // w:r edge from the version's creator
@@ -134,6 +142,16 @@ final class ErmiaTransaction extends SiTransaction {
                 throw abortNow(AbortReason.RECORD_REMOVED, "a record read as absent was unlinked");
             }
         }
+        // A key found missing from its index (a missed lookup or a scan's gap, both in the node set) or found
+        // as a placeholder's genesis version may have been deleted by a transaction D whose absent version left
+        // with its unlinked record: the w:r edge D -> T is on no version we read. D raised the delete high mark
+        // before its commit point, so before the unlink and our lookup, and c(D) is within our snapshot: the
+        // smaller of the mark and our snapshot is at least c(D) and names only transactions committed before
+        // us (η may only be too large, which costs an abort, never a cycle). Without it a read-only T that saw
+        // such a delete and missed a concurrent insert I commits T -rw-> I -rw-> D -wr-> T.
+        if (absentWithoutTombstone || nodeSet.size() > 0) {
+            eta = Math.max(eta, Math.min(ermia.deleteHigh(), startTimestamp()));
+        }
         // Finalize π(T): the smallest π of a successor (an overwriter of a version we read) committed before us.
         pi = Math.min(pi, commitTs);
         for (int k = 0; k < reads; k++) {
@@ -151,8 +169,13 @@ final class ErmiaTransaction extends SiTransaction {
             }
         }
         checkExclusionWindow();
+        boolean deletes = false;
         for (int i = 0, n = writeSet.size(); i < n; i++) {
             ((ErmiaVersion) installed(i)).initPstamp(commitTs);
+            deletes |= writeSet.row(i) == null;
+        }
+        if (deletes) {
+            ermia.raiseDeleteHigh(commitTs); // before the commit point, so before our absent versions can go
         }
         transactions.setSstamp(slot, pi);
         transactions.publish(slot, commitTs, TransactionTable.COMMITTED); // release: π above is visible with it

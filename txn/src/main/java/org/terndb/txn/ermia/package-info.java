@@ -43,6 +43,15 @@
  * has not yet passed its pre-commit check; otherwise c(T) is below the counter any later inserter of the key
  * reads.
  *
+ * <p>The converse edge needs care too: a delete's absent version leaves with its record once every snapshot
+ * sees the row as deleted, so a transaction T that then misses the key (a lookup or a scan's gap) or finds a
+ * newer placeholder's genesis version reads no version carrying the deleter D, yet D -wr-&gt; T. Left out of
+ * η(T), it lets a read-only T that saw such a delete and missed a concurrent insert I (which did not see D's
+ * writes) close T -rw-&gt; I -rw-&gt; D -wr-&gt; T. So each committing deleter raises a delete high mark before its
+ * commit point (before its absent versions can be unlinked), and a T with node-set entries or genesis reads
+ * raises η(T) to min(mark, snapshot) at pre-commit: c(D) is at most both. Conservative only where deletes are
+ * recent; a workload without deletes pays nothing.
+ *
  * <h2>Limits</h2>
  * Readers bits are exact for the first 63 worker slots; workers beyond share one bit, which makes an
  * overwriter check all of them (still correct, a little slower).

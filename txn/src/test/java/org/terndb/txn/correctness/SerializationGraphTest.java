@@ -41,11 +41,6 @@ class SerializationGraphTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("org.terndb.txn.correctness.ProtocolsUnderTest#names")
     void randomTransactionsOnHotKeysHaveAnAcyclicSerializationGraph(String protocol) {
-        // Known defect, kept visible as a skipped test until fixed: about one run in six, ERMIA commits a
-        // four-transaction cycle of rw/wr edges through keys read as absent (a read-only transaction that saw a
-        // delete and missed a later insert). Run it with -Dtern.txn.ermiaHistory=true while fixing it.
-        assumeTrue(!"ermia".equals(protocol) || Boolean.getBoolean("tern.txn.ermiaHistory"),
-                "ermia: known rare serialization-graph cycle through absent-key reads (see README, Missing)");
         for (long seed : Harness.seeds(1, 2)) {
             try (ConcurrencyControl cc = ProtocolsUnderTest.open(protocol)) {
                 assumeTrue(cc.isSerializable(), protocol + " is not serializable");
