@@ -22,10 +22,45 @@ public interface ConcurrencyControl extends AutoCloseable {
     Table createTable(String name);
 
     /**
-     * Adds a secondary index to a table. The table must be empty, or the caller must backfill the index in a
-     * transaction that also excludes concurrent writers.
+     * Adds a secondary index to a table: writers maintain it from now on. The table must be empty (and not
+     * visible to any transaction yet), or the caller must back-fill the index as {@link #awaitActiveTransactions}
+     * describes before anything reads it.
      */
     Index createIndex(Table table, String name, boolean unique, SecondaryKey keyOf);
+
+    /**
+     * Building or dropping an index while transactions run, step 1 of a drop: from now on a transaction that reads
+     * or scans {@code index} aborts, while writers keep maintaining it. Only for a secondary index.
+     */
+    default void retireIndex(Index index) {
+        throw new UnsupportedOperationException("protocol " + name() + " cannot drop an index");
+    }
+
+    /** Undoes {@link #retireIndex} (a drop that could not finish): the index can be read again. */
+    default void restoreIndex(Index index) {
+        throw new UnsupportedOperationException("protocol " + name() + " cannot drop an index");
+    }
+
+    /**
+     * Removes a secondary index from its table: transactions that begin afterwards no longer maintain it (nor
+     * enforce its uniqueness). To drop an index that transactions may read: {@link #retireIndex}, then
+     * {@link #awaitActiveTransactions}, then this. A transaction still running may write the removed index's
+     * entries, which nothing reads any more.
+     */
+    default void dropIndex(Index index) {
+        throw new UnsupportedOperationException("protocol " + name() + " cannot drop an index");
+    }
+
+    /**
+     * Waits until every transaction (and checkpoint read) that was active when this method was called has ended;
+     * those that begin later do not hold it up. Returns false if {@code timeoutMillis} passed first. A thread
+     * must not call it while its own worker is inside a transaction (it would wait for itself). Used to build an
+     * index while writers run: after {@link #createIndex} and this wait, every transaction that can still write
+     * to the table maintains the new index, so the caller can back-fill it ({@link Transaction#backfill}).
+     */
+    default boolean awaitActiveTransactions(long timeoutMillis) throws InterruptedException {
+        throw new UnsupportedOperationException("protocol " + name() + " cannot wait for its transactions");
+    }
 
     /** Removes a table from the protocol (no transaction may be using it). */
     void dropTable(Table table);

@@ -16,6 +16,7 @@ public final class Index {
     private final boolean unique;
     private final SecondaryKey keyOf;
     private final Masstree<Record> tree = new Masstree<>();
+    private volatile boolean retired;
 
     Index(String name, int id, Table table, boolean unique, SecondaryKey keyOf) {
         this.name = name;
@@ -49,6 +50,18 @@ public final class Index {
     /** The secondary key of a row; only for secondary indexes. */
     public byte[] keyOf(byte[] primaryKey, byte[] row) {
         return keyOf.of(primaryKey, row);
+    }
+
+    /**
+     * True after {@link ConcurrencyControl#retireIndex} (until {@link ConcurrencyControl#restoreIndex}): a
+     * transaction that reads or scans the index then aborts (the index is being dropped and may miss rows).
+     */
+    public boolean isRetired() {
+        return retired;
+    }
+
+    void retire(boolean retired) {
+        this.retired = retired;
     }
 
     /** The index structure. Protocols read and write records through it; applications go through transactions. */

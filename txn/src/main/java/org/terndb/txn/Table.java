@@ -42,6 +42,10 @@ public final class Table {
         return index;
     }
 
+    boolean removeSecondary(Index index) {
+        return secondaries.remove(index);
+    }
+
     @Override
     public String toString() {
         return name;

@@ -31,6 +31,24 @@ public final class TableRegistry {
         return table.addSecondary(name, indexIds.incrementAndGet(), unique, keyOf);
     }
 
+    /** Marks a secondary index retired ({@link Index#isRetired}: its readers abort) or, with false, not. */
+    public void retireIndex(Index index, boolean retired) {
+        requireSecondary(index);
+        index.retire(retired);
+    }
+
+    /** Removes a secondary index from its table: writers stop maintaining it. Returns false if it was not there. */
+    public boolean removeIndex(Index index) {
+        requireSecondary(index);
+        return index.table().removeSecondary(index);
+    }
+
+    private static void requireSecondary(Index index) {
+        if (index.isPrimary()) {
+            throw new IllegalArgumentException("the primary index " + index + " cannot be removed from its table");
+        }
+    }
+
     public void drop(Table table) {
         tables.remove(table.name(), table);
     }

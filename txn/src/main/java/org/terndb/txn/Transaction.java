@@ -62,6 +62,16 @@ public interface Transaction {
         return update(table, primaryKey, row);
     }
 
+    /**
+     * Index build ({@link ConcurrencyControl#awaitActiveTransactions}): makes sure the secondary {@code index} has
+     * the entry of the row {@code primaryKey} / {@code row} (as this transaction read it from the primary index),
+     * writing it unless present. Returns false, writing nothing, if the entry's key belongs to another row (a
+     * unique index over duplicate values). May abort like any write.
+     */
+    default boolean backfill(Index index, byte[] primaryKey, byte[] row) {
+        throw new UnsupportedOperationException("this transaction cannot back-fill an index");
+    }
+
     /** Deletes the row with this primary key. Returns false if there is no such row. */
     boolean delete(Table table, byte[] primaryKey);
 
@@ -70,6 +80,20 @@ public interface Transaction {
 
     /** Rolls back. Safe to call on a transaction the protocol already aborted. */
     void abort();
+
+    /**
+     * Asks the transaction to abort at its next operation; the one call any thread may make (a statement cancel,
+     * a connection closed from another thread). That operation (or a lock wait in progress) then throws
+     * {@link TransactionAbortedException} with {@link AbortReason#USER_ABORT}, the transaction rolled back. The
+     * request stays, for later transactions of the worker too, until {@link #clearAbortRequest()}. A protocol
+     * without support ignores it.
+     */
+    default void requestAbort() {
+    }
+
+    /** Withdraws {@link #requestAbort()}; called by the owning thread, between transactions. */
+    default void clearAbortRequest() {
+    }
 
     /** True between {@link Worker#begin()} and commit/abort. */
     boolean isActive();

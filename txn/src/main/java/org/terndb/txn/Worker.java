@@ -17,6 +17,15 @@ public interface Worker extends AutoCloseable {
     /** Sleeps or spins before a retry, as the adaptive backoff option says (no-op when it is off). */
     void backoff();
 
+    /**
+     * Binds the worker to the calling thread, which takes it over from the thread it was bound to. That thread
+     * must no longer use it, and its last use must happen-before this call (the caller synchronizes both, e.g.
+     * through one atomic state): a connection closed from another thread rolls its idle transaction back so.
+     */
+    default void moveToCurrentThread() {
+        throw new UnsupportedOperationException("this worker cannot move to another thread");
+    }
+
     /** Releases the worker: it stops holding back garbage collection and epochs. Idempotent. */
     @Override
     void close();

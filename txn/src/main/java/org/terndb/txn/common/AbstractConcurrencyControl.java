@@ -141,6 +141,49 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
     }
 
     @Override
+    public void retireIndex(Index index) {
+        tables.retireIndex(index, true);
+    }
+
+    @Override
+    public void restoreIndex(Index index) {
+        tables.retireIndex(index, false);
+    }
+
+    @Override
+    public void dropIndex(Index index) {
+        tables.removeIndex(index);
+    }
+
+    /**
+     * Every transaction announces the epoch it began in ({@link EpochManager#enter}) and leaves it when it ends.
+     * Once the oldest announced epoch is past the epoch read here, each transaction that was active has ended.
+     * The full fence orders the caller's earlier writes (a new index in its table's list) before that read, so a
+     * transaction announcing a later epoch sees them. The epoch is advanced here too rather than only on its timer
+     * (advancing early is what a committer's logger does as well).
+     */
+    @Override
+    public boolean awaitActiveTransactions(long timeoutMillis) throws InterruptedException {
+        java.lang.invoke.VarHandle.fullFence();
+        long epoch = epochs.current();
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        while (epochs.safeEpoch() <= epoch) {
+            epochs.tryAdvance();
+            if (epochs.safeEpoch() > epoch) {
+                break;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            if (Thread.interrupted()) {
+                throw new InterruptedException("interrupted while waiting for transactions to end");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+        }
+        return true;
+    }
+
+    @Override
     public void dropTable(Table table) {
         tables.drop(table);
     }

@@ -55,6 +55,8 @@ public abstract class AbstractTransaction implements Transaction {
     private int scanDepth;
     private boolean active;
     private String endedBy = "it was never begun";
+    /** Set by another thread (statement cancel, connection close), read by the owner: volatile so it is seen. */
+    private volatile boolean abortRequested;
 
     private static final int NOT_REPORTED = 0;
     private static final int REPORTED = 1;
@@ -114,6 +116,35 @@ public abstract class AbstractTransaction implements Transaction {
         return true;
     }
 
+    /**
+     * An insert, a unique-index check or an index fill found a key of {@code index} taken by a committed row.
+     * Before that is reported as a duplicate (false from {@link #insert}, {@link DuplicateKeyException}, false
+     * from {@link #backfill}), the transaction's view must be one it could commit with: a duplicate that only
+     * exists because the transaction read a value that has been overwritten since (a New-Order that read an old
+     * order-id counter finds the order another New-Order inserted under that id) is a conflict, not a constraint
+     * violation. A protocol whose reads are validated at commit therefore checks them here, read-only (no lock
+     * taken, nothing changed that commit relies on), and throws {@link #abortNow} with the reason its commit
+     * would give if they are no longer valid; returning normally means the duplicate is genuine.
+     *
+     * <p>This default checks nothing: right for protocols whose reads are locked until commit or form one
+     * snapshot, where a row committed after the snapshot is invisible, so the insert goes ahead and meets
+     * first-committer-wins (or its timestamp rule) instead of a duplicate.
+     */
+    protected void onDuplicateKey(Index index) {
+    }
+
+    /**
+     * For {@link #onDuplicateKey}: aborts with {@code NODE_SET_CHANGED} if a range this transaction scanned or a
+     * key it missed changed since (node versions never go back, so its commit could not succeed). Read-only.
+     */
+    protected final void abortIfNodeSetChanged() {
+        if (nodeSet.changedSinceObserved()) {
+            throw abortNow(AbortReason.NODE_SET_CHANGED,
+                    "a scanned range or missed key changed, so the duplicate key may be one this transaction's reads "
+                            + "did not account for");
+        }
+    }
+
     // ---------------------------------------------------------------- life cycle
 
     final void begin() {
@@ -166,12 +197,30 @@ public abstract class AbstractTransaction implements Transaction {
         }
     }
 
-    /** Throws unless the transaction can run an operation on this thread. */
+    /** Throws unless the transaction can run an operation on this thread; aborts it if that was requested. */
     protected final void checkActive() {
         worker.checkThread();
         if (!active) {
             throw new IllegalStateException("transaction is not active: " + endedBy
                     + "; begin a new one with Worker.begin()");
+        }
+        checkAbortRequested();
+    }
+
+    @Override
+    public final void requestAbort() {
+        abortRequested = true;
+    }
+
+    @Override
+    public final void clearAbortRequest() {
+        abortRequested = false;
+    }
+
+    /** Aborts now if another thread asked for it ({@link #requestAbort()}): at operation boundaries and in waits. */
+    protected final void checkAbortRequested() {
+        if (abortRequested) {
+            throw abortNow(AbortReason.USER_ABORT, "the transaction was asked to abort by another thread");
         }
     }
 
@@ -264,6 +313,9 @@ public abstract class AbstractTransaction implements Transaction {
         if (!index.isUnique()) {
             throw new IllegalArgumentException("point read through non-unique index " + index + ": use scan");
         }
+        if (index.isRetired()) {
+            throw retired(index);
+        }
         byte[] primaryKey = readKey(index, key, false);
         return primaryKey == null ? null : readKey(index.table().primary(), primaryKey, false);
     }
@@ -293,12 +345,16 @@ public abstract class AbstractTransaction implements Transaction {
         if (lo != null && hi != null && Arrays.compareUnsigned(lo, hi) > 0) {
             throw new IllegalArgumentException("scan bounds inverted: lo > hi");
         }
+        if (index.isRetired()) {
+            throw retired(index);
+        }
         Index primary = index.table().primary();
         int remaining = limit <= 0 ? Integer.MAX_VALUE : limit;
         int visited = 0;
         ScanBuffer buffer = pushScanBuffer();
         try {
             while (true) {
+                checkAbortRequested(); // a long scan is many operations: it stops between chunks when asked
                 buffer.clear();
                 int chunk = Math.min(remaining, SCAN_CHUNK);
                 int n = index.tree().scan(lo, loInclusive, hi, hiInclusive, reverse, chunk, buffer, nodeSet);
@@ -363,6 +419,7 @@ public abstract class AbstractTransaction implements Transaction {
         for (int i = 0; i < secondaries.size(); i++) {
             Index s = secondaries.get(i);
             if (s.isUnique() && readKey(s, s.keyOf(primaryKey, row), false) != null) {
+                onDuplicateKey(s);
                 throw new DuplicateKeyException(s.toString());
             }
         }
@@ -398,6 +455,7 @@ public abstract class AbstractTransaction implements Transaction {
             if (s.isUnique()) {
                 byte[] newKey = s.keyOf(primaryKey, row);
                 if (!Arrays.equals(newKey, s.keyOf(primaryKey, old)) && readKey(s, newKey, false) != null) {
+                    onDuplicateKey(s);
                     throw new DuplicateKeyException(s.toString());
                 }
             }
@@ -458,7 +516,33 @@ public abstract class AbstractTransaction implements Transaction {
         return true;
     }
 
-    /** Inserts one index entry; false if the key is present (the presence was read and is validated). */
+    @Override
+    public final boolean backfill(Index index, byte[] primaryKey, byte[] row) {
+        checkActive();
+        requireKey(primaryKey);
+        requireRow(row);
+        if (index.isPrimary()) {
+            throw new IllegalArgumentException("backfill is for secondary indexes, not " + index);
+        }
+        byte[] key = index.keyOf(primaryKey, row);
+        byte[] present = readKey(index, key, false);
+        if (present != null) {
+            if (Arrays.equals(present, primaryKey)) {
+                return true;
+            }
+            onDuplicateKey(index);
+            return false;
+        }
+        if (!insertEntry(index, key, primaryKey)) {
+            throw concurrentEntry(index);
+        }
+        return true;
+    }
+
+    /**
+     * Inserts one index entry; false if the key is present (the presence was read and is validated, and
+     * {@link #onDuplicateKey} found the transaction's reads still valid).
+     */
     private boolean insertEntry(Index index, byte[] key, byte[] value) {
         while (true) {
             Record r = index.tree().get(key);
@@ -471,6 +555,7 @@ public abstract class AbstractTransaction implements Transaction {
                 continue; // lost a race with another inserter: meet at its record
             }
             if (readRecord(index, r, true) != null) {
+                onDuplicateKey(index);
                 return false;
             }
             bufferWrite(index, r, value, WriteSet.INSERT, false);
@@ -485,6 +570,10 @@ public abstract class AbstractTransaction implements Transaction {
             throw abortNow(AbortReason.READ_VALIDATION_FAILED, "index " + index + " entry changed concurrently");
         }
         bufferWrite(index, r, null, WriteSet.DELETE, false);
+    }
+
+    private TransactionAbortedException retired(Index index) {
+        return abortNow(AbortReason.READ_VALIDATION_FAILED, "index " + index + " was dropped");
     }
 
     private TransactionAbortedException concurrentEntry(Index index) {

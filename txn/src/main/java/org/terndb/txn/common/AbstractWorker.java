@@ -102,6 +102,11 @@ public abstract class AbstractWorker implements Worker {
         return fuzzyChunk;
     }
 
+    @Override
+    public final void moveToCurrentThread() {
+        owner = Thread.currentThread(); // plain: the caller's synchronization orders it (see Worker)
+    }
+
     final void checkThread() {
         Thread t = Thread.currentThread();
         if (t != owner) {

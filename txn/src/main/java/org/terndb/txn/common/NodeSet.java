@@ -64,6 +64,19 @@ public final class NodeSet implements NodeObserver, NodeChangeObserver {
         }
     }
 
+    /**
+     * True if a covered node's key set changed since it was observed (a writer merely holding the node's lock
+     * does not count): a change {@link #validate} can never pass again, since versions only grow.
+     */
+    public boolean changedSinceObserved() {
+        for (int i = 0; i < size; i++) {
+            if (!VersionedNode.unchanged(versions[i], nodes[i].version())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True if every covered node still has the version observed. */
     public boolean validate() {
         for (int i = 0; i < size; i++) {

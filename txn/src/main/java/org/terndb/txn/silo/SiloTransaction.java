@@ -251,6 +251,47 @@ public class SiloTransaction extends AbstractTransaction {
         worker.stats().recordInstalledWrites(n);
     }
 
+    // ---------------------------------------------------------------- duplicate keys
+
+    /**
+     * A key this transaction inserts (or needs unique) is taken. Phase 2 is run read-only first: if a record read
+     * has a new TID since, the duplicate may stem from that stale read (the row keyed by a counter someone else
+     * advanced), and the transaction aborts as its commit would. A record locked by a committer is waited for, as
+     * a read waits, since it is about to change; committers never wait for a transaction in its read phase.
+     */
+    @Override
+    protected void onDuplicateKey(Index index) {
+        for (int i = 0, n = readSet.size(); i < n; i++) {
+            if (validatedByLock(i)) {
+                continue;
+            }
+            Record record = readSet.record(i);
+            long now = unlockedWord(record);
+            if (now != readSet.word(i)) {
+                onReadValidationFailed(record);
+                throw TidWord.isUnlinked(now)
+                        ? abortNow(AbortReason.RECORD_REMOVED, "a read record was unlinked")
+                        : abortNow(AbortReason.READ_VALIDATION_FAILED, "a read record changed, so the duplicate key "
+                                + "may come from a stale read");
+            }
+        }
+        abortIfNodeSetChanged();
+    }
+
+    /** The record's word once no committer holds its lock bit. */
+    private long unlockedWord(Record record) {
+        spin.start();
+        while (true) {
+            long word = record.wordAcquire();
+            if (!TidWord.isLocked(word)) {
+                return word;
+            }
+            if (!spin.pause()) {
+                throw abortNow(AbortReason.TIMEOUT, "a read record stayed locked");
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- hooks for protocols built on Silo
 
     /**

@@ -98,6 +98,37 @@ final class TicTocTransaction extends AbstractTransaction {
         writeSet.put(index, record, row, kind);
     }
 
+    // ---------------------------------------------------------------- duplicate keys
+
+    /**
+     * A key this transaction inserts (or needs unique) is taken. If a record read has been overwritten since, in
+     * a way validation at any admissible commit timestamp must reject (§3.6 Algorithm 5, with TimestampHistory's
+     * allowance), the duplicate may stem from that stale read and the transaction aborts as its commit would.
+     * Read-only: no rts is extended. A record a committer holds locked is waited for, as a read waits.
+     */
+    @Override
+    protected void onDuplicateKey(Index index) {
+        int reads = readSet.size();
+        long commitFloor = 0; // commitTs is at least every read's wts
+        for (int i = 0; i < reads; i++) {
+            commitFloor = Math.max(commitFloor, wts(readSet.word(i)));
+        }
+        for (int i = 0; i < reads; i++) {
+            Record r = readSet.record(i);
+            long readWts = wts(readSet.word(i));
+            long now = r.wordAcquire();
+            for (int spins = 0; isLocked(now); now = r.wordAcquire()) {
+                spins = spin(spins);
+            }
+            if (wts(now) != readWts && (!timestampHistory || writeSet.indexOf(r) >= 0
+                    || !validBeforeOverwrite((TicTocRecord) r, readWts, commitFloor))) {
+                throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a record read changed, so the duplicate key "
+                        + "may come from a stale read");
+            }
+        }
+        abortIfNodeSetChanged();
+    }
+
     // ---------------------------------------------------------------- commit
 
     @Override

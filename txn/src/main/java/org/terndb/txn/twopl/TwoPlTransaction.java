@@ -137,6 +137,7 @@ final class TwoPlTransaction extends AbstractTransaction {
             if (System.nanoTime() - deadline >= 0) {
                 throw conflict(AbortReason.TIMEOUT, "lock not granted within lock_timeout_ms");
             }
+            checkAbortRequested(); // a cancel or close from another thread ends the wait (we look every PARK_NANOS)
             if (round < SPINS) {
                 Thread.onSpinWait();
             } else if (round < SPINS + YIELDS) {
@@ -177,6 +178,21 @@ final class TwoPlTransaction extends AbstractTransaction {
     private TransactionAbortedException conflict(AbortReason reason, String detail) {
         conflictAbort = true;
         return abortNow(reason, detail);
+    }
+
+    // ---------------------------------------------------------------- duplicate keys
+
+    /**
+     * A key this transaction inserts (or needs unique) is taken. Every row it read is still locked, so those
+     * reads are current; only its phantom protection is optimistic: a range it scanned or a key it missed that
+     * changed since would fail the commit, and the duplicate may be the key that appeared there.
+     */
+    @Override
+    protected void onDuplicateKey(Index index) {
+        if (nodeSet.changedSinceObserved()) {
+            throw conflict(AbortReason.NODE_SET_CHANGED, "a concurrent insert changed a scanned range or missed key, "
+                    + "so the duplicate key may be one this transaction's reads did not account for");
+        }
     }
 
     // ---------------------------------------------------------------- commit

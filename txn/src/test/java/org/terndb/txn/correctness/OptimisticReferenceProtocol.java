@@ -94,6 +94,26 @@ final class OptimisticReferenceProtocol extends AbstractConcurrencyControl {
             writeSet.put(index, record, row, kind);
         }
 
+        /** The validation of commit, read-only, before a taken key is reported as a duplicate. */
+        @Override
+        protected void onDuplicateKey(Index index) {
+            if (cc.validation == Validation.NONE) {
+                return;
+            }
+            for (int i = 0; i < readSet.size(); i++) {
+                long now;
+                while (((now = readSet.record(i).wordAcquire()) & LOCKED) != 0) {
+                    Thread.onSpinWait(); // a committer is installing it
+                }
+                if (now != readSet.word(i)) {
+                    throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a read record changed");
+                }
+            }
+            if (cc.validation == Validation.FULL) {
+                abortIfNodeSetChanged();
+            }
+        }
+
         @Override
         protected void commitWrites() {
             cc.commitMutex.lock();
