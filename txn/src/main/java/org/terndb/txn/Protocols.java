@@ -19,6 +19,8 @@ public final class Protocols {
         FACTORIES.put("silo+sse", org.terndb.txn.sse.SseConcurrencyControl::new);
         FACTORIES.put("mvto", org.terndb.txn.mvto.MvtoConcurrencyControl::new);
         FACTORIES.put("mvto-async", org.terndb.txn.mvto.MvtoConcurrencyControl::async);
+        FACTORIES.put("mvto+sse", org.terndb.txn.mvto.MvtoConcurrencyControl::withSse);
+        FACTORIES.put("mvto-async+sse", org.terndb.txn.mvto.MvtoConcurrencyControl::asyncWithSse);
     }
 
     private Protocols() {

@@ -18,11 +18,16 @@ public final class MvtoConcurrencyControl extends MvccConcurrencyControl {
     public static final String NAME = "mvto";
     /** Serializable, commits return at once (Cicada's original guarantee: no real-time order across threads). */
     public static final String ASYNC_NAME = "mvto-async";
+    /** {@value #NAME} with the Scheduling Space Expander's write omission (seed 003): strictly serializable. */
+    public static final String SSE_NAME = "mvto+sse";
+    /** {@value #ASYNC_NAME} with write omission: serializable, commits return at once. */
+    public static final String ASYNC_SSE_NAME = "mvto-async+sse";
 
     private static final int FLOOR = 8; // the insert floor, 64 bytes from anything else (no false sharing)
 
     private final Clocks clocks;
     private final boolean groupCommit;
+    private final boolean sse;
     private final long epochNanos;
     private final AtomicLongArray insertFloorCell = new AtomicLongArray(2 * FLOOR + 1);
 
@@ -33,13 +38,15 @@ public final class MvtoConcurrencyControl extends MvccConcurrencyControl {
 
     /** {@code groupCommit=false}: commits are acknowledged at once (serializable, not strictly). */
     public MvtoConcurrencyControl(TxnOptions options, boolean groupCommit) {
-        this(options, groupCommit, new Clocks());
+        this(options, groupCommit, false, new Clocks());
     }
 
-    private MvtoConcurrencyControl(TxnOptions options, boolean groupCommit, Clocks clocks) {
-        super(groupCommit ? NAME : ASYNC_NAME, options, clocks::watermarkNow);
+    private MvtoConcurrencyControl(TxnOptions options, boolean groupCommit, boolean sse, Clocks clocks) {
+        super(sse ? (groupCommit ? SSE_NAME : ASYNC_SSE_NAME) : (groupCommit ? NAME : ASYNC_NAME), options,
+                clocks::watermarkNow);
         this.clocks = clocks;
         this.groupCommit = groupCommit;
+        this.sse = sse;
         this.epochNanos = options.epochMillis() * 1_000_000L;
         epochs().onAdvance(epoch -> clocks.closeEpoch());
     }
@@ -47,6 +54,16 @@ public final class MvtoConcurrencyControl extends MvccConcurrencyControl {
     /** The {@value #ASYNC_NAME} variant: serializable, commits return without waiting for their epoch. */
     public static MvtoConcurrencyControl async(TxnOptions options) {
         return new MvtoConcurrencyControl(options, false);
+    }
+
+    /** The {@value #SSE_NAME} variant: strictly serializable MVTO whose blind updates may be omitted. */
+    public static MvtoConcurrencyControl withSse(TxnOptions options) {
+        return new MvtoConcurrencyControl(options, true, true, new Clocks());
+    }
+
+    /** The {@value #ASYNC_SSE_NAME} variant: serializable MVTO (no group commit) whose blind updates may be omitted. */
+    public static MvtoConcurrencyControl asyncWithSse(TxnOptions options) {
+        return new MvtoConcurrencyControl(options, false, true, new Clocks());
     }
 
     @Override
@@ -57,6 +74,11 @@ public final class MvtoConcurrencyControl extends MvccConcurrencyControl {
     /** Whether commits wait for their epoch to close (strict serializability). */
     public boolean groupCommit() {
         return groupCommit;
+    }
+
+    /** Whether blind updates may be omitted (the Scheduling Space Expander, {@link MvtoSseTransaction}). */
+    public boolean sse() {
+        return sse;
     }
 
     @Override

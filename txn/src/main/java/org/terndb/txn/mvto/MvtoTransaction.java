@@ -18,19 +18,26 @@ import org.terndb.txn.silo.SpinWait;
  *
  * <p>Read set: each entry is the record and the stamp of the version read ({@link #readVersions} holds the
  * version at the same position; null when the record had no version at all).
+ *
+ * <p>Blind updates ({@code updateBlind} of a present record not read before) are buffered without a read: the
+ * write needs no value, only MVTO's write rule at commit and a check that the version it follows is present.
  */
-final class MvtoTransaction extends AbstractTransaction {
-    private final MvtoWorker mw;
-    private final MvtoConcurrencyControl cc;
+class MvtoTransaction extends AbstractTransaction {
+    final MvtoWorker mw;
+    final MvtoConcurrencyControl cc;
     private final SpinWait spin;
+    private final boolean tracksPredecessors; // mvto+sse: keep what write omission needs on every version
 
-    private long ts;
+    long ts;
     private boolean inSnapshot;
-    private MvtoVersion[] readVersions = new MvtoVersion[16];
+    MvtoVersion[] readVersions = new MvtoVersion[16];
     private MvtoVersion[] installed = new MvtoVersion[16]; // pending version of each write-set entry, once linked
     private int[] order = new int[16];          // write-set positions in install order
     private int[] scratch = new int[16];
     private long[] contention = new long[16];   // by write-set position: the newest live version's wts
+    private boolean[] blindAt = new boolean[16]; // by write-set position, at commit: written blindly
+    private int[] blindUpdates = new int[8];    // write-set positions written by updateBlind without a read
+    int blindCount;
     private MvtoVersion unconfirmedGenesis; // of a placeholder that may lose its race into the tree
 
     MvtoTransaction(MvtoWorker worker) {
@@ -38,6 +45,7 @@ final class MvtoTransaction extends AbstractTransaction {
         this.mw = worker;
         this.cc = worker.mvto();
         this.spin = new SpinWait(cc.options().integer("lock_timeout_ms"));
+        this.tracksPredecessors = cc.sse();
     }
 
     /** This transaction's timestamp. */
@@ -48,6 +56,7 @@ final class MvtoTransaction extends AbstractTransaction {
     /** Begin: RapidGC between transactions, then the timestamp (Cicada §3.1). */
     @Override
     protected void onBegin() {
+        blindCount = 0;
         mw.collectGarbage();
         ts = mw.beginTimestamp();
         inSnapshot = true;
@@ -155,6 +164,35 @@ final class MvtoTransaction extends AbstractTransaction {
         writeSet.put(index, r, row, kind);
     }
 
+    /**
+     * A blind update: buffered with no read, so the version it will follow is whatever is newest at commit (MVTO's
+     * write rule still applies there). A record that is absent, deleted, unlinked or whose newest version is
+     * undecided is read as {@code update} does instead. With write omission the EarlyAbort below is left to
+     * commit: an omission may still place the write below a newer version.
+     */
+    @Override
+    protected boolean bufferBlindUpdate(Index index, Record record, byte[] row) {
+        MvtoRecord r = (MvtoRecord) record;
+        Version newest = newestLive(r);
+        if (r.isUnlinked() || newest == null || !Version.isCommitted(newest.stampAcquire()) || newest.row() == null) {
+            return super.bufferBlindUpdate(index, record, row);
+        }
+        if (!cc.sse()) {
+            earlyAbort(newest); // EarlyAborts (Cicada §3.2)
+        }
+        int i = writeSet.put(index, r, row, WriteSet.UPDATE);
+        if (blindCount == blindUpdates.length) {
+            blindUpdates = Arrays.copyOf(blindUpdates, blindCount * 2);
+        }
+        blindUpdates[blindCount++] = i;
+        return true;
+    }
+
+    /** The write-set position of the {@code k}-th blind entry (kind UPDATE, or DELETE if deleted afterwards). */
+    final int blindUpdatePosition(int k) {
+        return blindUpdates[k];
+    }
+
     /** A write after a version with wts &gt; ts, or after one read at a timestamp above ts, can never commit. */
     private void earlyAbort(Version newest) {
         if (newest == null) {
@@ -173,13 +211,13 @@ final class MvtoTransaction extends AbstractTransaction {
     }
 
     /** The newest version that is not aborted (pending or committed), or null. */
-    private static Version newestLive(MvccRecord r) {
+    static Version newestLive(MvccRecord r) {
         Version v = skipAborted(r.headAcquire());
         return v == Version.TRUNCATED ? null : v;
     }
 
     /** The first version from {@code v} down that is not aborted (null or TRUNCATED at the chain's end). */
-    private static Version skipAborted(Version v) {
+    static Version skipAborted(Version v) {
         while (v != null && v != Version.TRUNCATED && Version.status(v.stampAcquire()) == Version.ABORTED) {
             v = v.olderAcquire();
         }
@@ -194,6 +232,29 @@ final class MvtoTransaction extends AbstractTransaction {
         return Version.isCommitted(s) && Version.timestamp(s) == 0;
     }
 
+    /**
+     * A taken key: the first half of the version consistency check, read-only (no rts raised), and the node set.
+     * Reads do not hold back writers below ts until commit raises their rts, so a version committed below ts
+     * over one we read (a counter another transaction advanced) makes the duplicate a conflict.
+     */
+    @Override
+    protected void onDuplicateKey(Index index) {
+        for (int i = 0, m = readSet.size(); i < m; i++) {
+            Version read = readVersions[i];
+            for (Version x = ((MvccRecord) readSet.record(i)).headAcquire(); x != read; x = x.olderAcquire()) {
+                if (x == null || x == Version.TRUNCATED) {
+                    throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a version we read is no longer in its chain");
+                }
+                long s = decided(x);
+                if (Version.isCommitted(s) && Version.timestamp(s) < ts) {
+                    throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a newer version appeared in the visible "
+                            + "range of a read, so the duplicate key may come from a stale read");
+                }
+            }
+        }
+        abortIfNodeSetChanged();
+    }
+
     // ---------------------------------------------------------------- validation and commit (Cicada §3.5)
 
     @Override
@@ -205,8 +266,16 @@ final class MvtoTransaction extends AbstractTransaction {
             order = new int[cap];
             scratch = new int[cap];
             contention = new long[cap];
+            blindAt = new boolean[cap];
         }
         dropUnconfirmedGenesis();
+        if (commitWithoutInstalling()) {
+            return;
+        }
+        Arrays.fill(blindAt, 0, n, false);
+        for (int k = 0; k < blindCount; k++) {
+            blindAt[blindUpdates[k]] = true;
+        }
         sortWriteSetByContention(n);
         precheckVersionConsistency(n);
         installPendingVersions(n);
@@ -229,13 +298,28 @@ final class MvtoTransaction extends AbstractTransaction {
             worker.stats().recordInstalledWrites(n);
         }
         endTransaction();
+        // Epoch-based group commit (seed 003): acknowledge once our epoch closed and the commit floor passed our
+        // clock, so every transaction that begins after we return draws a larger timestamp.
+        awaitGroupCommit(ts);
+    }
+
+    /**
+     * With group commit, waits until the commit floor passed {@code position}'s clock. The worker still announces
+     * its epoch (a commit log appends after this), which holds back no advance but the one after the next: see
+     * Clocks.awaitFloorAbove.
+     */
+    final void awaitGroupCommit(long position) {
         if (cc.groupCommit()) {
-            // Epoch-based group commit (seed 003): acknowledge once our epoch closed and the commit floor passed
-            // our clock, so every transaction that begins after we return draws a larger timestamp. The worker
-            // still announces its epoch (a commit log appends after this), which holds back no advance but the
-            // one after the next: see Clocks.awaitFloorAbove.
-            cc.clocks().awaitFloorAbove(Clocks.clockOf(ts), worker.currentEpoch(), cc.epochs(), cc.epochNanos());
+            cc.clocks().awaitFloorAbove(Clocks.clockOf(position), worker.currentEpoch(), cc.epochs(), cc.epochNanos());
         }
+    }
+
+    /**
+     * Called at commit before anything is validated or installed. Write omission (SSE) commits the transaction
+     * here without installing its writes and returns true; false runs the commit below unchanged.
+     */
+    boolean commitWithoutInstalling() {
+        return false;
     }
 
     /**
@@ -331,6 +415,7 @@ final class MvtoTransaction extends AbstractTransaction {
                 }
                 v.prepare(Version.stamp(ts, Version.PENDING), writeSet.row(i), live);
                 v.initRts(ts);
+                v.initBlind(blindAt[i] && writeSet.kind(i) == WriteSet.UPDATE);
                 if (r.casHead(head, v)) { // CAS: publishes the version and fences the checks that follow
                     for (Version x = head; x != live; ) {
                         Version next = x.olderAcquire();
@@ -389,7 +474,7 @@ final class MvtoTransaction extends AbstractTransaction {
         }
     }
 
-    private boolean readAbsentAndNotWritten(int i) {
+    final boolean readAbsentAndNotWritten(int i) {
         MvtoVersion v = readVersions[i];
         return (v == null || v.row() == null) && writeSet.indexOf(readSet.record(i)) < 0;
     }
@@ -413,6 +498,11 @@ final class MvtoTransaction extends AbstractTransaction {
                     throw abortNow(AbortReason.READ_VALIDATION_FAILED,
                             "a newer version appeared in the visible range of a read");
                 }
+                if (tracksPredecessors && Version.status(s) != Version.ABORTED && Version.timestamp(s) != ts) {
+                    // We read a version below this one (after our rts store and the fence): write omission must
+                    // not place a version between the two at a position below ours (MvtoSseTransaction).
+                    ((MvtoVersion) x).raisePredRts(ts);
+                }
                 x = x.olderAcquire(); // aborted, ours (wts = ts), or above ts
             }
             if (read != null && read.stampAcquire() != readSet.word(i)) {
@@ -420,6 +510,7 @@ final class MvtoTransaction extends AbstractTransaction {
             }
         }
         for (int i = 0; i < n; i++) {
+            boolean found = false;
             for (Version x = installed[i].olderAcquire(); x != null && x != Version.TRUNCATED; x = x.olderAcquire()) {
                 long s = decided(x);
                 if (Version.isCommitted(s)) {
@@ -429,8 +520,19 @@ final class MvtoTransaction extends AbstractTransaction {
                         throw abortNow(AbortReason.TIMESTAMP_TOO_OLD,
                                 "the version we overwrite was read above our timestamp");
                     }
+                    if (blindAt[i] && x.row() == null) {
+                        throw abortNow(AbortReason.READ_VALIDATION_FAILED,
+                                "a blindly updated row was deleted before commit");
+                    }
+                    if (tracksPredecessors) {
+                        installed[i].capturePredecessor(Version.timestamp(s), rts);
+                    }
+                    found = true;
                     break;
                 }
+            }
+            if (!found && blindAt[i]) {
+                throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a blindly updated row has no committed version");
             }
         }
     }
@@ -453,7 +555,7 @@ final class MvtoTransaction extends AbstractTransaction {
         return s;
     }
 
-    private MvtoRecord record(int i) {
+    final MvtoRecord record(int i) {
         return (MvtoRecord) writeSet.record(i);
     }
 
@@ -483,12 +585,12 @@ final class MvtoTransaction extends AbstractTransaction {
         endTransaction();
     }
 
-    private static boolean mayStayAbsent(MvtoRecord r) {
+    static boolean mayStayAbsent(MvtoRecord r) {
         Version head = r.headAcquire();
         return head == null || (head.row() == null && Version.isCommitted(head.stampAcquire()));
     }
 
-    private void endTransaction() {
+    final void endTransaction() {
         Arrays.fill(readVersions, 0, readSet.size(), null);
         if (inSnapshot) {
             inSnapshot = false;

@@ -23,6 +23,7 @@ final class MvtoWorker extends MvccWorker {
     private int syncCursor;
     private long safeEpochAt = -1; // global epoch at which safeEpoch was computed
     private long safeEpoch;
+    private long beginFloor; // the commit floor read when the current transaction began
 
     MvtoWorker(MvtoConcurrencyControl cc) {
         super(cc);
@@ -36,7 +37,7 @@ final class MvtoWorker extends MvccWorker {
 
     @Override
     protected AbstractTransaction newTransaction() {
-        return new MvtoTransaction(this);
+        return mvto.sse() ? new MvtoSseTransaction(this) : new MvtoTransaction(this);
     }
 
     MvtoConcurrencyControl mvto() {
@@ -49,7 +50,8 @@ final class MvtoWorker extends MvccWorker {
      * again after the announcement, then makes the timestamp at least any "now" a watermark scan read before it.
      */
     long beginTimestamp() {
-        long lower = Math.max(Math.max(clock + 1, boost), Math.max(clocks.floor(), clocks.physical()));
+        beginFloor = clocks.floor();
+        long lower = Math.max(Math.max(clock + 1, boost), Math.max(beginFloor, clocks.physical()));
         announce(Clocks.timestamp(lower, 0)); // close to the timestamp: GC is held back no further than needed
         long now = clocks.physical();
         if (now - lastSync >= syncTicks) {
@@ -59,6 +61,22 @@ final class MvtoWorker extends MvccWorker {
         clock = Math.max(lower, now);
         clocks.publish(thread, clock); // before the timestamp is used: a floor scan that follows covers it
         return Clocks.timestamp(clock, thread);
+    }
+
+    /**
+     * The commit floor when the current transaction began: every transaction acknowledged before that has a
+     * clock below it (group commit).
+     */
+    long beginFloor() {
+        return beginFloor;
+    }
+
+    /**
+     * A lower bound of the timestamp of every transaction that runs now or begins later, this worker's own
+     * excepted (a fresh scan of the watermark slots, see {@link org.terndb.txn.common.mvcc.Watermark}).
+     */
+    long othersLowerBound() {
+        return watermark.lowerBoundExcept(epochSlot);
     }
 
     /** Cicada's one-sided synchronization: raise our clock to the next worker's if that one is ahead. */

@@ -64,6 +64,63 @@
  * ({@link org.terndb.txn.common.AbstractTransaction}'s durability contract); the group-commit wait comes first,
  * then the log's wait for the epoch to be durable.
  *
+ * <h2>Blind updates</h2>
+ * {@code updateBlind} of a present record not read before buffers the row without reading it (no read-set entry,
+ * no rts). At commit the write follows MVTO's write rule like any other, and the committed version it lands on
+ * must be present: a row deleted meanwhile makes the commit abort (a blind update never revives a row).
+ *
+ * <h2>Write omission: {@code mvto+sse} and {@code mvto-async+sse} (seed 003)</h2>
+ * The Scheduling Space Expander on MVTO ({@link org.terndb.txn.mvto.MvtoSseTransaction}). A transaction whose
+ * writes are all blind updates first tries SSE's erasing version order at commit: each of its versions is placed
+ * just below the record's <em>pivot</em>, a committed blind update, where no reader will ever look; if the tests
+ * pass, it commits with nothing installed (counted in {@link org.terndb.txn.TxnStats#omittedWrites}), otherwise
+ * MVTO's commit runs exactly as it would without SSE. SSE never aborts a transaction. With no blind writes
+ * (YCSB {@code --rmw}, TPC-C) the variants cost one branch per read validation and the bookkeeping below.
+ *
+ * <p><b>Why MVTO needs no reachability trackers.</b> Silo+SSE ({@link org.terndb.txn.sse}) needs Algorithm 3's
+ * per-record footprints because Silo has no serialization order until commit. MVTO has one already, the
+ * timestamp order, and footprints alone would not be sound on it: a reader with a timestamp below a pivot may,
+ * long after the omission, still read the version just below that pivot (MVTO serves old snapshots), an edge
+ * into the omitted transaction that no footprint existed for at omission time. So the omitted transaction gets
+ * a position in the timestamp order instead: h - 1/2, where h is the smallest wts among the newest versions of
+ * its records, and each record's pivot is its oldest version at or above h (whose predecessor is below h). The
+ * history is then the MVTO history with the omitted transaction inserted at h - 1/2, and every graph edge points
+ * forward in that order if:
+ * <ol>
+ *   <li>(A) every pivot is a committed blind update of a present row (so no pivot writer read the value our
+ *       version replaces);</li>
+ *   <li>(B) every pivot's clock is at least the commit floor read at our begin (raised at each epoch boundary):
+ *       its writer ran concurrently with us, in the current epoch (the paper's test of linearizability). With
+ *       group commit its writer was not acknowledged before we began, and our acknowledgement waits until the
+ *       floor passes h; in both variants an omitted write is never placed below a pivot older than an epoch, and
+ *       the position stays above the worker's previous commit while the worker's clock is boosted above h, so a
+ *       worker's transactions keep their order (as {@code mvto-async} keeps it);</li>
+ *   <li>test of overwriters: every version we read is still the newest below h - 1/2, with no version (committed
+ *       or pending) between; its rts is raised to h so no later writer can come between (MVTO's own read
+ *       validation, moved from ts to our position); node set and insert floor as MVTO's, at h;</li>
+ *   <li>(C)+(D) test of successors: no transaction at or above our position read the version just below a pivot.
+ *       Past readers are in the pivot's {@code predRts} (the rts of its predecessor, captured when the pivot
+ *       committed, plus later readers that met the pivot above their read); readers running now or later are
+ *       excluded when the pivot is above h by a fresh scan of the watermark slots (all of them at or above that
+ *       pivot); omitted readers at the same or a higher position are caught by {@code omitFloor}, which an
+ *       omission lowers on its pivots and an omitted reader checks on the versions above what it read (each side
+ *       stores, fences, then loads the other's word).</li>
+ * </ol>
+ * Each of these is a timestamp comparison on the version chains MVTO keeps anyway; the per-version words
+ * ({@code blind}, {@code predWts}, {@code predRts}, {@code omitFloor}) replace the 64-bit tracker. The trade-off:
+ * positions are a total order, so a transaction is delegated whenever some reader sits between h and a pivot,
+ * even if it never reached a pivot of ours (Silo+SSE's Bloom filters would let some of those through).
+ *
+ * <p><b>Which commit mode.</b> {@code mvto+sse} extends {@code mvto} (epoch-based group commit, strictly
+ * serializable, as the paper measures MVTO+ESSE). In a closed loop that acknowledges one transaction per worker
+ * per epoch for both, so its throughput says nothing about SSE; {@code mvto-async+sse} extends
+ * {@code mvto-async} (serializable, and each worker's transactions in their order, as Cicada's clocks give) and
+ * is the pair to compare for throughput. Keeping the worker's order costs omissions: a pivot must be newer than
+ * the worker's previous commit, so under a fast closed loop mostly pivots written during the transaction
+ * qualify. Dropping that rule would let every blind write sink below a stable pivot (all writes omitted, rows
+ * frozen for an epoch) at the price of a weaker guarantee than {@code mvto-async}'s; we keep the guarantee. An
+ * omission under group commit may return at once: it waits only for the floor to pass h, not its own clock.
+ *
  * <h2>Garbage collection</h2>
  * RapidGC and AssertiveVersionReuse through {@link org.terndb.txn.common.mvcc}'s watermark, collector and cache;
  * the watermark's "now" is the physical clock, below which no later timestamp falls. A collected inline version

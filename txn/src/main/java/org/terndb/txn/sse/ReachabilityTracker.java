@@ -3,8 +3,10 @@ package org.terndb.txn.sse;
 /**
  * The protocol-independent part of the Scheduling Space Expander (seed 003 §4–§5): the layout of the per-record
  * reachability tracker, the Bloom-filter hashing of keys, and the omission test and tracker updates of
- * Algorithms 1–3 as pure functions over 64-bit words. {@link SseTransaction} applies them to Silo; an MVTO (or
- * other optimistic, epoch-based) protocol applies the same functions to its own records.
+ * Algorithms 1–3 as pure functions over 64-bit words. {@link SseTransaction} applies them to Silo; another
+ * optimistic, epoch-based protocol without a serialization order of its own may apply them to its records. MVTO
+ * does not: its timestamp order gives the same tests without footprints ({@code org.terndb.txn.mvto}'s
+ * package documentation says why footprints alone would not be sound there).
  *
  * <h2>Tracker word (Fig. 6)</h2>
  * <pre>

@@ -122,6 +122,21 @@ public final class Watermark {
         }
     }
 
+    /**
+     * A lower bound of the timestamp of every transaction that runs now or begins later, except the one of slot
+     * {@code except}: {@code now} first, then the other slots, as {@link #scan} reads them (same argument).
+     * Publishes nothing.
+     */
+    public long lowerBoundExcept(int except) {
+        long min = now.getAsLong();
+        for (int i = 0, n = limit; i < n; i++) {
+            if (i != except) {
+                min = Math.min(min, slots.get((i + 1) * STRIDE)); // volatile: pairs with announce's volatile store
+            }
+        }
+        return min;
+    }
+
     /** Publishes max(current, value) (CAS loop: two scans may overlap). */
     private void raise(int cell, long value) {
         while (true) {
