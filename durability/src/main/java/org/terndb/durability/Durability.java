@@ -281,6 +281,18 @@ public final class Durability implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until every commit of {@code epoch} and the epochs before it is on disk, advancing the epoch if it
+     * must (CREATE UNIQUE INDEX waits so before it records itself). Returns at once while commits are not logged
+     * (before {@link #start}, or with durability=none). Throws {@link DurabilityException} if the log failed.
+     */
+    public void awaitDurable(long epoch) {
+        LogManager l = log;
+        if (l != null) {
+            l.await(epoch, true);
+        }
+    }
+
     /** The newest epoch whose commits are all on disk (0 before the first). */
     public long durableEpoch() {
         return log == null ? 0 : log.durableEpoch();
