@@ -35,14 +35,36 @@ import org.terndb.txn.Index;
 import org.terndb.txn.SecondaryKey;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
 
 /**
  * Runs DDL against the catalog and the protocol's tables. DDL is not transactional: it takes effect at once,
  * also inside an explicit transaction, and statements are serialised database-wide. Each DDL statement bumps
  * the catalog version, which retires every cached plan.
+ *
+ * <p>CREATE INDEX and DROP INDEX run while other sessions read and write the table. CREATE INDEX: the protocol
+ * starts maintaining the new index; once every transaction that began before has ended (so every writer left
+ * maintains it), the existing rows are back-filled in chunks, each a transaction of the database's protocol that
+ * reads the rows and writes their missing entries (a writer changing a row whose entry is not there yet aborts
+ * and is retried); once the transactions older than the back-fill have ended too (their snapshots lack the
+ * entries), the index is published to plans. DROP INDEX: the index leaves the catalog and the protocol makes its
+ * readers abort; once older transactions have ended, writers stop maintaining it (and enforcing its uniqueness).
  */
 final class DdlExecutor {
+    /** How long index DDL waits for transactions that began before it. */
+    static final long WAIT_MILLIS = 30_000;
+    /** SQLState of a DDL statement that gave up waiting (the SQL/CLI "timeout expired"). */
+    static final String TIMEOUT = "HYT00";
+    /**
+     * Rows back-filled per transaction: at most this many, halved after a conflict, doubled back after a commit
+     * (large chunks for protocols whose commit waits for an epoch, small ones when writers keep conflicting).
+     */
+    private static final int BACKFILL_CHUNK = 4096;
+    private static final int BACKFILL_MIN_CHUNK = 32;
+    /** Attempts of one back-fill chunk that conflicts with writers before CREATE INDEX gives up. */
+    private static final int BACKFILL_ATTEMPTS = 200;
+
     private final Catalog catalog;
     private final ConcurrencyControl cc;
     private final Durability durability; // null in memory: a file database records each schema change
@@ -60,8 +82,10 @@ final class DdlExecutor {
         long version = catalog.version();
         execute(ddl);
         if (durability != null && catalog.version() != version && !(ddl instanceof CreateTable)
-                && !(ddl instanceof DropTable)) {
-            durability.schemaChanged(sql); // CREATE/DROP TABLE record themselves (ids of durable tables)
+                && !(ddl instanceof DropTable) && !(ddl instanceof CreateIndex) && !(ddl instanceof DropIndex)) {
+            // CREATE/DROP TABLE record themselves (ids of durable tables), CREATE/DROP INDEX at the moment when
+            // the recorded schema and the rows a recovery would find agree
+            durability.schemaChanged(sql);
         }
     }
 
@@ -153,11 +177,13 @@ final class DdlExecutor {
                 ? new IndexMeta("PRIMARY", table.primary(), new int[0], new boolean[0], true, true, TableMeta.rowIdCodec())
                 : new IndexMeta("PRIMARY", table.primary(), pk, new boolean[pk.length], true, true,
                 KeyCodec.of(schema.select(pk)));
-        catalog.publish(ddl.name(), new TableMeta(ddl.name(), schema, defaults, table, primary, List.of(),
-                pk.length == 0 ? new AtomicLong() : null, foreignKeys));
+        TableMeta meta = new TableMeta(ddl.name(), schema, defaults, table, primary, List.of(),
+                pk.length == 0 ? new AtomicLong() : null, foreignKeys);
         for (CreateIndex unique : uniques) {
-            createIndex(unique); // a UNIQUE constraint is a unique index (the new table is empty)
+            // a UNIQUE constraint is a unique index; the table is empty and not published yet: nothing to back-fill
+            meta = meta.withIndex(addIndex(meta, unique));
         }
+        catalog.publish(ddl.name(), meta);
     }
 
     /**
@@ -224,11 +250,15 @@ final class DdlExecutor {
     // ---- DROP INDEX ------------------------------------------------------------------------------
 
     /**
-     * Removes the index from the catalog, so no plan uses it. The protocol API cannot remove an index yet, so
-     * the protocol keeps maintaining the dropped index's entries (a cost, not a visible effect); a UNIQUE index
-     * would keep rejecting duplicates, so dropping one is refused until the API exists.
+     * Drops a secondary index (and the UNIQUE constraint it backs): the catalog first, so no new plan uses it; then
+     * its readers abort; once every older transaction has ended (none can still be reading it), a file database
+     * records the drop and writers stop maintaining the index. A PRIMARY KEY is part of its table and stays.
      */
     private void dropIndex(DropIndex ddl) {
+        if (ddl.name().equals("PRIMARY")) {
+            throw new TernSqlException(SqlState.SYNTAX_ERROR, "PRIMARY names a table's PRIMARY KEY, which cannot be "
+                    + "dropped (it is how the table stores its rows); drop and re-create the table to change it");
+        }
         for (TableMeta table : catalog.snapshot().tables()) {
             for (IndexMeta index : table.secondaryIndexes()) {
                 if (!index.name().equals(ddl.name())) {
@@ -238,18 +268,29 @@ final class DdlExecutor {
                     throw new TernSqlException(SqlState.UNKNOWN_INDEX, "index " + ddl.name() + " is on table "
                             + table.name() + ", not " + ddl.table());
                 }
-                if (index.unique()) {
-                    throw new TernSqlException(SqlState.FEATURE_NOT_SUPPORTED, "DROP INDEX of a UNIQUE index is not "
-                            + "supported yet (the protocol cannot remove an index, so its uniqueness would still be "
-                            + "enforced); drop and re-create table " + table.name() + " instead");
-                }
-                catalog.publish(table.name(), table.withoutIndex(index.name()));
+                dropIndex(table, index);
                 return;
             }
         }
         if (!ddl.ifExists()) {
             throw new TernSqlException(SqlState.UNKNOWN_INDEX, "index " + ddl.name() + " does not exist");
         }
+    }
+
+    private void dropIndex(TableMeta table, IndexMeta index) {
+        catalog.publish(table.name(), table.withoutIndex(index.name()));
+        cc.retireIndex(index.index());
+        try {
+            awaitOlderTransactions("DROP INDEX " + index.name());
+            if (durability != null) {
+                durability.schemaChanged(sql); // before uniqueness stops: a recovery never sees rows it forbids
+            }
+        } catch (RuntimeException e) {
+            cc.restoreIndex(index.index());
+            catalog.publish(table.name(), table);
+            throw e;
+        }
+        cc.dropIndex(index.index());
     }
 
     private static Column column(ColumnDefinition def, boolean inPrimaryKey) {
@@ -329,6 +370,26 @@ final class DdlExecutor {
             }
             throw new TernSqlException(SqlState.INDEX_EXISTS, "index " + ddl.name() + " already exists");
         }
+        IndexMeta meta = addIndex(table, ddl);
+        try {
+            awaitOlderTransactions("CREATE INDEX " + ddl.name()); // every writer left maintains the index
+            backfill(table, meta);
+            awaitOlderTransactions("CREATE INDEX " + ddl.name()); // no snapshot older than the back-fill is left
+            if (durability != null) {
+                if (meta.unique()) {
+                    awaitDurable(); // a recovery must not find rows the back-fill saw deleted
+                }
+                durability.schemaChanged(sql);
+            }
+        } catch (RuntimeException e) {
+            cc.dropIndex(meta.index()); // nothing read it: it was not published
+            throw e;
+        }
+        catalog.publish(table.name(), table.withIndex(meta));
+    }
+
+    /** Checks the key columns and adds the index to the protocol (which maintains it from now on). */
+    private IndexMeta addIndex(TableMeta table, CreateIndex ddl) {
         int[] columns = new int[ddl.columns().size()];
         boolean[] descending = new boolean[columns.length];
         Set<Integer> seen = new HashSet<>();
@@ -345,16 +406,102 @@ final class DdlExecutor {
             }
             descending[i] = key.descending();
         }
-        if (!isEmpty(table)) {
-            throw new TernSqlException(SqlState.FEATURE_NOT_SUPPORTED, "CREATE INDEX on a table that has rows is not "
-                    + "supported yet (the protocol API has no index backfill); create indexes before loading "
-                    + table.name());
-        }
         KeyCodec codec = KeyCodec.of(table.schema().select(columns), descending);
         Index index = cc.createIndex(table.table(), ddl.name(), ddl.unique(),
                 secondaryKey(table.rowCodec(), codec, columns, ddl.unique()));
-        catalog.publish(table.name(), table.withIndex(new IndexMeta(ddl.name(), index, columns, descending,
-                ddl.unique(), false, codec)));
+        return new IndexMeta(ddl.name(), index, columns, descending, ddl.unique(), false, codec);
+    }
+
+    /**
+     * Writes the entries of the table's rows into the new index, in chunks of primary-key order, each chunk one
+     * transaction of the database's protocol (retried with the worker's backoff when it conflicts with writers).
+     */
+    private void backfill(TableMeta table, IndexMeta index) {
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> rows = new ArrayList<>();
+        int chunk = BACKFILL_CHUNK;
+        try (Worker worker = cc.newWorker()) {
+            byte[] after = null;
+            while (true) {
+                int limit;
+                for (int attempt = 1; ; attempt++) {
+                    keys.clear();
+                    rows.clear();
+                    limit = chunk;
+                    Transaction txn = worker.begin();
+                    try {
+                        txn.scan(table.table().primary(), after, false, null, true, false, limit, (k, r) -> {
+                            keys.add(k);
+                            rows.add(r);
+                            return true;
+                        });
+                        for (int i = 0; i < keys.size(); i++) {
+                            if (!txn.backfill(index.index(), keys.get(i), rows.get(i))) {
+                                txn.abort();
+                                throw duplicate(table, index, rows.get(i));
+                            }
+                        }
+                        txn.commit();
+                        chunk = Math.min(BACKFILL_CHUNK, chunk * 2);
+                        break;
+                    } catch (TransactionAbortedException e) {
+                        if (attempt == BACKFILL_ATTEMPTS) {
+                            throw new TernSqlException(SqlState.SERIALIZATION_FAILURE, "CREATE INDEX " + index.name()
+                                    + " gave up filling the index after " + attempt + " conflicts with concurrent "
+                                    + "writes to " + table.name() + " (" + e.getMessage() + "); retry it when the "
+                                    + "table is less busy", e);
+                        }
+                        chunk = Math.max(BACKFILL_MIN_CHUNK, chunk / 2);
+                        worker.backoff();
+                    } finally {
+                        if (txn.isActive()) {
+                            txn.abort();
+                        }
+                    }
+                }
+                if (keys.size() < limit) {
+                    return;
+                }
+                after = keys.get(keys.size() - 1);
+            }
+        }
+    }
+
+    private static TernSqlException duplicate(TableMeta table, IndexMeta index, byte[] row) {
+        StringBuilder names = new StringBuilder();
+        StringBuilder values = new StringBuilder();
+        for (int c : index.columns()) {
+            names.append(names.length() == 0 ? "" : ", ").append(table.column(c).name());
+            Object v = table.rowCodec().get(row, c);
+            values.append(values.length() == 0 ? "" : ", ").append(v instanceof String ? "'" + v + "'" : v);
+        }
+        return new TernSqlException(SqlState.UNIQUE_VIOLATION, "cannot create UNIQUE index " + index.name() + " on "
+                + table.name() + ": more than one row has (" + names + ") = (" + values + "); remove the duplicates "
+                + "or create a non-unique index");
+    }
+
+    /** Waits for the transactions that began before now ({@link ConcurrencyControl#awaitActiveTransactions}). */
+    private void awaitOlderTransactions(String statement) {
+        try {
+            if (!cc.awaitActiveTransactions(WAIT_MILLIS)) {
+                throw new TernSqlException(TIMEOUT, statement + " waited " + WAIT_MILLIS / 1000 + " s for transactions "
+                        + "that began before it to end, and gave up; commit or roll back long-running transactions "
+                        + "and retry");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TernSqlException(TIMEOUT, statement + " was interrupted while waiting for older transactions",
+                    e);
+        }
+    }
+
+    /**
+     * Waits until every commit the back-fill may have seen is on disk. A UNIQUE index is recorded in the catalog
+     * file only then: a recovery replays the catalog first and loads the durable rows afterwards, which must not
+     * include duplicates that were deleted before the back-fill but were not yet durable.
+     */
+    private void awaitDurable() {
+        durability.awaitDurable(cc.epochs().current());
     }
 
     /**
@@ -379,14 +526,5 @@ final class DdlExecutor {
             System.arraycopy(primaryKey, 0, key, keys.length(), primaryKey.length);
             return key;
         };
-    }
-
-    private boolean isEmpty(TableMeta table) {
-        try (Worker worker = cc.newWorker()) {
-            Transaction txn = worker.begin();
-            int n = txn.scan(table.table().primary(), null, true, null, true, false, 1, (k, r) -> false);
-            txn.abort();
-            return n == 0;
-        }
     }
 }

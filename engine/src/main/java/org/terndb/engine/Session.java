@@ -1,5 +1,7 @@
 package org.terndb.engine;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -24,6 +26,10 @@ import org.terndb.txn.Worker;
  * mode and current transaction. Not thread-safe: one thread at a time, and an open transaction stays on
  * the thread that began it (the worker is bound to it).
  *
+ * <p>Two calls come from other threads: {@link #cancel} stops the running statement at its next operation
+ * (HY008, or HYT00 for a query timeout; the session stays usable), and {@link #close()} rolls back at once when
+ * the session is idle, or aborts the running statement and leaves the rest to its thread.
+ *
  * <p>Autocommit (the default): each statement is its own transaction; a statement aborted by a conflict
  * is retried inside the engine, after {@link Worker#backoff()}, up to
  * {@link DatabaseConfig#autocommitRetries()} times, then fails with 40001. Explicit transactions: a
@@ -32,6 +38,31 @@ import org.terndb.txn.Worker;
  * leaves the transaction open.
  */
 public final class Session implements AutoCloseable {
+    /** SQLState of a statement canceled by {@link #cancel}. */
+    public static final String CANCELED = "HY008";
+    /** SQLState of a statement canceled by a query timeout. */
+    public static final String QUERY_TIMEOUT = "HYT00";
+    /** {@link #cancel} of whatever operation runs. */
+    public static final long ANY_OPERATION = -1;
+
+    private static final int IDLE = 0;
+    private static final int RUNNING = 1;
+    private static final int SIGNALLING = 2;
+    private static final int CLOSE_PENDING = 3;
+    private static final int CLOSED = 4;
+    private static final String CAUSE_CANCEL = "cancel";
+    private static final String CAUSE_TIMEOUT = "timeout";
+    private static final String CAUSE_CLOSE = "close";
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Session.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final List<ResultColumn> PLAN_COLUMNS = List.of(
             new ResultColumn("PLAN", new ExprType(ColumnType.VARCHAR, 4096, 0, false), null, null));
 
@@ -41,7 +72,12 @@ public final class Session implements AutoCloseable {
     private Thread workerThread;
     private Transaction transaction;
     private boolean autoCommit = true;
-    private boolean closed;
+    private long operations; // owner only; read by cancel() after its CAS (see enter())
+    private volatile int state; // IDLE, RUNNING, ...: see enter()
+    /** The worker's transaction object, which a cancel asks to abort; set when the worker changes. */
+    private volatile Transaction signalTarget;
+    /** Why the running operation was asked to stop (CAUSE_*), or null. */
+    private volatile String cancelCause;
     private long builderVersion;
     private ProcedureSession procedures;
 
@@ -72,6 +108,15 @@ public final class Session implements AutoCloseable {
      */
     public StatementResult execute(PreparedPlan plan, Object[] parameters, boolean[] set) {
         checkOpen();
+        enter();
+        try {
+            return executeEntered(plan, parameters, set);
+        } finally {
+            leave();
+        }
+    }
+
+    private StatementResult executeEntered(PreparedPlan plan, Object[] parameters, boolean[] set) {
         if (plan.catalogVersion() != database.catalog().version()) {
             plan = prepare(plan.sql());
         }
@@ -83,11 +128,16 @@ public final class Session implements AutoCloseable {
                 database.checkpoint(); // not DDL: it must not hold the DDL lock while it writes
                 return StatementResult.count(0);
             }
+            if (transaction != null && (plan.ddl() instanceof org.terndb.sql.ddl.CreateIndex
+                    || plan.ddl() instanceof org.terndb.sql.ddl.DropIndex)) { // it waits for older transactions
+                throw new TernSqlException(SqlState.INVALID_TRANSACTION_STATE, "CREATE INDEX and DROP INDEX wait for "
+                        + "running transactions to end, so they cannot run inside one: commit or roll back first");
+            }
             database.ddl().execute(plan.ddl(), plan.sql());
             return StatementResult.count(0);
         }
         if (plan.kind() == PreparedPlan.Kind.PROCEDURE) { // a plain statement sees a CALL's first result only
-            CallResult call = call(plan, parameters, set);
+            CallResult call = callEntered(plan, parameters, set);
             return call.resultSets().isEmpty() ? StatementResult.count(call.updateCount())
                     : StatementResult.rows(call.resultSets().get(0).columns(), call.resultSets().get(0).rows());
         }
@@ -102,6 +152,15 @@ public final class Session implements AutoCloseable {
     /** Runs CALL, CREATE PROCEDURE or DROP PROCEDURE ({@link PreparedPlan.Kind#PROCEDURE}) with all its results. */
     public CallResult call(PreparedPlan plan, Object[] parameters, boolean[] set) {
         checkOpen();
+        enter();
+        try {
+            return callEntered(plan, parameters, set);
+        } finally {
+            leave();
+        }
+    }
+
+    private CallResult callEntered(PreparedPlan plan, Object[] parameters, boolean[] set) {
         if (procedures == null) {
             procedures = new ProcedureSession(this);
         }
@@ -123,16 +182,16 @@ public final class Session implements AutoCloseable {
         checkOpen();
         if (!autoCommit) {
             if (transaction == null) {
-                transaction = worker().begin();
+                transaction = begin(worker());
             }
             try {
                 return work.apply(transaction);
             } catch (TransactionAbortedException e) {
                 transaction = null;
-                throw conflict(e, "the transaction was rolled back");
+                throw aborted(e, "the transaction was rolled back");
             } catch (RuntimeException | Error e) {
                 TernSqlException error = translate(e);
-                rollback();
+                rollbackEntered();
                 throw new TernSqlException(error.sqlState(), error.getMessage() + " (the transaction was rolled back)",
                         error);
             }
@@ -140,12 +199,15 @@ public final class Session implements AutoCloseable {
         Worker w = worker();
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
-            Transaction txn = w.begin();
+            Transaction txn = begin(w);
             try {
                 T result = work.apply(txn);
                 txn.commit();
                 return result;
             } catch (TransactionAbortedException e) {
+                if (cancelCause != null) {
+                    throw canceled("the statement was rolled back", e);
+                }
                 if (attempt >= retries) {
                     throw conflict(e, "after " + (attempt + 1) + " attempts");
                 }
@@ -164,12 +226,15 @@ public final class Session implements AutoCloseable {
         Worker w = worker();
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
-            Transaction txn = w.begin();
+            Transaction txn = begin(w);
             try {
                 StatementResult result = run(plan, txn, parameters);
                 txn.commit();
                 return result;
             } catch (TransactionAbortedException e) {
+                if (cancelCause != null) {
+                    throw canceled("the statement was rolled back", e);
+                }
                 if (attempt >= retries) {
                     throw conflict(e, "after " + (attempt + 1) + " attempts");
                 }
@@ -185,17 +250,17 @@ public final class Session implements AutoCloseable {
 
     private StatementResult runInTransaction(PreparedPlan plan, Object[] parameters) {
         if (transaction == null) {
-            transaction = worker().begin();
+            transaction = begin(worker());
         }
         try {
             return run(plan, transaction, parameters);
         } catch (TransactionAbortedException e) {
             transaction = null;
-            throw conflict(e, "the transaction was rolled back");
+            throw aborted(e, "the transaction was rolled back");
         } catch (RuntimeException | Error e) {
             TernSqlException error = translate(e);
             if (plan.kind() == PreparedPlan.Kind.UPDATE) {
-                rollback();
+                rollbackEntered();
                 throw new TernSqlException(error.sqlState(), error.getMessage() + " (the transaction was rolled back)",
                         error.getCause() == null ? error : error.getCause());
             }
@@ -204,6 +269,13 @@ public final class Session implements AutoCloseable {
     }
 
     private StatementResult run(PreparedPlan plan, Transaction txn, Object[] parameters) {
+        if (plan.root().singleRow()) { // a point query, or DML (one row: its count): no cursor
+            Object[] row = plan.root().fetchOne(context.reset(txn, parameters));
+            if (plan.kind() == PreparedPlan.Kind.QUERY) {
+                return StatementResult.rows(plan.columns(), row == null ? List.of() : List.<Object[]>of(row));
+            }
+            return StatementResult.count(row != null ? ((Number) row[0]).longValue() : 0);
+        }
         Cursor cursor = plan.root().open(context.reset(txn, parameters));
         if (plan.kind() == PreparedPlan.Kind.QUERY) {
             List<Object[]> rows = new ArrayList<>();
@@ -232,10 +304,15 @@ public final class Session implements AutoCloseable {
     /** Switching autocommit on commits the open transaction, as JDBC requires. */
     public void setAutoCommit(boolean on) {
         checkOpen();
-        if (on && !autoCommit) {
-            commit();
+        enter();
+        try {
+            if (on && !autoCommit) {
+                commitEntered();
+            }
+            autoCommit = on;
+        } finally {
+            leave();
         }
-        autoCommit = on;
     }
 
     /** Whether a transaction is open (explicit mode, after its first statement). */
@@ -251,6 +328,15 @@ public final class Session implements AutoCloseable {
     /** Commits the open transaction (no-op if none); a conflict abort fails with 40001. */
     public void commit() {
         checkOpen();
+        enter();
+        try {
+            commitEntered();
+        } finally {
+            leave();
+        }
+    }
+
+    private void commitEntered() {
         Transaction txn = transaction;
         if (txn == null) {
             return;
@@ -259,7 +345,7 @@ public final class Session implements AutoCloseable {
         try {
             txn.commit();
         } catch (TransactionAbortedException e) {
-            throw conflict(e, "the transaction was rolled back");
+            throw aborted(e, "the transaction was rolled back");
         } catch (DurabilityException e) {
             throw translate(e);
         }
@@ -267,6 +353,18 @@ public final class Session implements AutoCloseable {
 
     /** Rolls back the open transaction (no-op if none); only on the thread that began it (txn API rule). */
     public void rollback() {
+        if (state >= CLOSE_PENDING) {
+            return; // closed: the close rolled back (or will roll back) the transaction
+        }
+        enter();
+        try {
+            rollbackEntered();
+        } finally {
+            leave();
+        }
+    }
+
+    private void rollbackEntered() {
         Transaction txn = transaction;
         if (txn != null && workerThread != Thread.currentThread()) {
             throw new TernSqlException(SqlState.INVALID_TRANSACTION_STATE, "the open transaction belongs to thread "
@@ -279,29 +377,171 @@ public final class Session implements AutoCloseable {
     }
 
     public boolean isClosed() {
-        return closed || database.isClosed();
+        return state >= CLOSE_PENDING || database.isClosed();
     }
 
-    /** Rolls back any open transaction and releases the worker. Idempotent. */
+    /**
+     * Rolls back any open transaction and releases the worker. Idempotent, and callable from any thread: while
+     * the session is idle the calling thread takes the worker over and rolls back at once (2PL locks are free
+     * when this returns); while a statement runs on another thread, that statement is aborted at its next
+     * operation (a lock wait included), fails with 08003, and its thread rolls back and releases the session
+     * as it returns.
+     */
     @Override
     public void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        try {
-            if (transaction != null && workerThread != Thread.currentThread()) {
-                // The txn API lets only the owning thread abort; the transaction is abandoned with its worker.
-                transaction = null;
+        while (true) {
+            int s = state;
+            if (s == IDLE) {
+                if (STATE.compareAndSet(this, IDLE, CLOSED)) {
+                    closeNow();
+                    return;
+                }
+            } else if (s == RUNNING) {
+                if (STATE.compareAndSet(this, RUNNING, SIGNALLING)) {
+                    signal(CAUSE_CLOSE);
+                    state = CLOSE_PENDING; // leave() of the running statement closes
+                    return;
+                }
+            } else if (s == SIGNALLING) {
+                Thread.onSpinWait(); // another thread is between its two steps
             } else {
-                rollback();
+                return; // CLOSE_PENDING or CLOSED
+            }
+        }
+    }
+
+    /**
+     * Cancels the operation running on this session (from any thread): it stops at its next operation boundary
+     * (a row read or write, a chunk of a scan, a lock wait) and fails with HY008, or HYT00 if {@code timeout};
+     * the statement is rolled back in autocommit mode, the whole transaction in an explicit one. The session stays
+     * usable. Nothing happens if no operation runs, or if {@code operation} is not {@link #ANY_OPERATION} and
+     * differs from the running one ({@link #nextOperation()} told its number).
+     *
+     * @return whether a running operation was asked to stop
+     */
+    public boolean cancel(long operation, boolean timeout) {
+        while (true) {
+            int s = state;
+            if (s == RUNNING) {
+                if (STATE.compareAndSet(this, RUNNING, SIGNALLING)) {
+                    // operations is the owner's plain counter, written before its CAS to RUNNING that we just read
+                    boolean match = operation == ANY_OPERATION || operation == operations;
+                    if (match) {
+                        signal(timeout ? CAUSE_TIMEOUT : CAUSE_CANCEL);
+                    }
+                    state = RUNNING;
+                    return match;
+                }
+            } else if (s == SIGNALLING) {
+                Thread.onSpinWait();
+            } else {
+                return false;
+            }
+        }
+    }
+
+    /** The number the next operation of the owning thread gets (for {@link #cancel} by a query timeout). */
+    public long nextOperation() {
+        return operations + 1;
+    }
+
+    // ---- cross-thread abort ------------------------------------------------------------------------
+
+    /**
+     * The owner enters every operation (statement, commit, rollback) by moving IDLE to RUNNING and leaves it by
+     * moving back, each with a CAS. Another thread acts only by a CAS from IDLE (close: it takes the session
+     * over) or from RUNNING (to SIGNALLING, while it asks the running transaction to abort), so the two never
+     * act on the session at once, and the CASes order the owner's plain fields before the other thread's reads.
+     */
+    private void enter() {
+        operations++;
+        if (!STATE.compareAndSet(this, IDLE, RUNNING)) {
+            if (state >= CLOSE_PENDING) {
+                throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
+            }
+            throw new TernSqlException(SqlState.INVALID_TRANSACTION_STATE, "the session is running an operation on "
+                    + "another thread; a session runs one operation at a time");
+        }
+    }
+
+    private void leave() {
+        while (!STATE.compareAndSet(this, RUNNING, IDLE)) {
+            if (state == CLOSE_PENDING) {
+                state = CLOSED;
+                closeNow();
+                return;
+            }
+            Thread.onSpinWait(); // SIGNALLING: a cancel is between its two steps
+        }
+        if (cancelCause != null) { // a cancel came during the operation, which is over: withdraw it
+            cancelCause = null;
+            Transaction t = signalTarget;
+            if (t != null) {
+                t.clearAbortRequest();
+            }
+        }
+    }
+
+    /** Asks the running transaction to abort; only between a CAS from RUNNING and the store that ends it. */
+    private void signal(String cause) {
+        cancelCause = cause;
+        Transaction t = signalTarget;
+        if (t != null) {
+            t.requestAbort();
+        }
+    }
+
+    /** Begins a transaction that a cancel can reach. */
+    private Transaction begin(Worker w) {
+        Transaction t = w.begin();
+        if (t != signalTarget) { // a new worker: publish its transaction object (workers reuse theirs)
+            signalTarget = t;
+            if (cancelCause != null) { // a cancel that looked before the store above: both are volatile
+                t.requestAbort();
+            }
+        }
+        return t;
+    }
+
+    /** Rolls back and releases the worker; the caller owns the session exclusively (state CLOSED). */
+    private void closeNow() {
+        try {
+            Transaction txn = transaction;
+            transaction = null;
+            if (txn != null && txn.isActive()) {
+                if (workerThread != Thread.currentThread()) {
+                    worker.moveToCurrentThread(); // the owner is idle: the CAS to CLOSED ordered its last use
+                    workerThread = Thread.currentThread();
+                }
+                txn.abort();
             }
         } finally {
             if (worker != null) {
+                if (workerThread != Thread.currentThread()) {
+                    worker.moveToCurrentThread();
+                    workerThread = Thread.currentThread();
+                }
                 worker.close();
                 worker = null;
             }
         }
+    }
+
+    private TernSqlException aborted(TransactionAbortedException e, String what) {
+        return cancelCause != null ? canceled(what, e) : conflict(e, what);
+    }
+
+    private TernSqlException canceled(String what, TransactionAbortedException e) {
+        String cause = cancelCause;
+        if (CAUSE_TIMEOUT.equals(cause)) {
+            return new TernSqlException(QUERY_TIMEOUT, "the statement ran longer than its query timeout and was "
+                    + "canceled; " + what, e);
+        }
+        if (CAUSE_CLOSE.equals(cause)) {
+            return new TernSqlException(SqlState.CONNECTION_CLOSED, "the connection was closed by another thread "
+                    + "while the statement ran; " + what, e);
+        }
+        return new TernSqlException(CANCELED, "the statement was canceled (Statement.cancel); " + what, e);
     }
 
     // ---- helpers ---------------------------------------------------------------------------------
@@ -325,7 +565,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void checkOpen() {
-        if (closed) {
+        if (state >= CLOSE_PENDING) {
             throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session is closed");
         }
         database.checkOpen();

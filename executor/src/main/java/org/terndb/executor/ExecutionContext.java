@@ -17,6 +17,10 @@ public final class ExecutionContext {
     private final Map<RowCodec, RowBuilder> rowBuilders = new IdentityHashMap<>();
     private Transaction transaction;
     private Object[] parameters = new Object[0];
+    private KeyCodec lastKeyCodec;
+    private KeyBuilder lastKeyBuilder;
+    private byte[] fetchedPrimaryKey;
+    private byte[] fetchedBaseRow;
 
     /** Sets the transaction and parameters of the next execution. */
     public ExecutionContext reset(Transaction transaction, Object[] parameters) {
@@ -34,9 +38,29 @@ public final class ExecutionContext {
         return parameters;
     }
 
+    /** Records the base-table row behind the row a {@code fetchOne} is returning (see {@code PlanNode#fetchOne}). */
+    public void fetched(byte[] primaryKey, byte[] baseRow) {
+        this.fetchedPrimaryKey = primaryKey;
+        this.fetchedBaseRow = baseRow;
+    }
+
+    /** The primary key of the base-table row the last {@code fetchOne} returned a row of. */
+    public byte[] fetchedPrimaryKey() {
+        return fetchedPrimaryKey;
+    }
+
+    /** The stored base-table row the last {@code fetchOne} returned a row of. */
+    public byte[] fetchedBaseRow() {
+        return fetchedBaseRow;
+    }
+
     /** A builder for keys of this codec, reset, shared within the session. */
     public KeyBuilder keyBuilder(KeyCodec codec) {
-        return keyBuilders.computeIfAbsent(codec, KeyCodec::newBuilder).reset();
+        if (codec != lastKeyCodec) { // statements of one session mostly use one index after another
+            lastKeyBuilder = keyBuilders.computeIfAbsent(codec, KeyCodec::newBuilder);
+            lastKeyCodec = codec;
+        }
+        return lastKeyBuilder.reset();
     }
 
     /** A builder for rows of this codec, reset, shared within the session. */
@@ -46,6 +70,8 @@ public final class ExecutionContext {
 
     /** Drops cached builders of codecs that may be gone (after DDL). */
     public void clearBuilders() {
+        lastKeyCodec = null;
+        lastKeyBuilder = null;
         keyBuilders.clear();
         rowBuilders.clear();
     }

@@ -12,6 +12,24 @@ public abstract class PlanNode {
     /** Starts one execution of this operator within the context's transaction. */
     public abstract Cursor open(ExecutionContext context);
 
+    /**
+     * True if every execution of this plan yields at most one row, which {@link #fetchOne} returns without
+     * opening a cursor (a point get by primary key and projections over one). Decided when the plan is built.
+     */
+    public boolean singleRow() {
+        return false;
+    }
+
+    /**
+     * The one row of an execution, or null if there is none; only for {@link #singleRow()} plans. A row that
+     * comes from a base table leaves its primary key and stored row in
+     * {@link ExecutionContext#fetchedPrimaryKey()} and {@link ExecutionContext#fetchedBaseRow()}, for UPDATE and
+     * DELETE to write back, as a cursor's {@link Cursor#primaryKey()} and {@link Cursor#baseRow()} would.
+     */
+    public Object[] fetchOne(ExecutionContext context) {
+        throw new UnsupportedOperationException(describe() + " may produce several rows; open a cursor");
+    }
+
     /** The operators this one reads from, in order. */
     public abstract List<PlanNode> inputs();
 

@@ -40,6 +40,9 @@ final class JdbcErrors {
         if (state.startsWith("0A")) {
             return new SQLFeatureNotSupportedException(text, state, 0, cause);
         }
+        if (state.equals("HYT00")) { // a query timeout
+            return new java.sql.SQLTimeoutException(text, state, 0, cause);
+        }
         if (state.startsWith("08")) {
             return new SQLNonTransientConnectionException(text, state, 0, cause);
         }

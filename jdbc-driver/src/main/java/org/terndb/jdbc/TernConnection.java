@@ -26,12 +26,11 @@ import org.terndb.planner.PreparedPlan;
  * is enforced: a write or DDL statement fails with 25006. Closing is idempotent and rolls back an open
  * transaction; closing the last connection of a named in-memory database drops it.
  *
- * <p>Closing from another thread: the transaction layer lets only the thread a transaction is bound to end
- * it. So {@link #close()} (or {@link #abort}) called by another thread while a statement is running or a
- * transaction is open marks the connection closed at once (every later use fails with 08003) and leaves the
- * rollback and the release of the session to the owning thread: it happens when that statement finishes,
- * or at that thread's next call on the connection or any of its statements. Until then the transaction
- * keeps what it holds (2PL and MOCC locks).
+ * <p>Closing from another thread ({@link #close()} or {@link #abort}) marks the connection closed at once (every
+ * later use fails with 08003). An open transaction whose thread is not running a statement is rolled back by
+ * the closing thread before close returns, so its 2PL and MOCC locks are free then. A statement running on
+ * another thread is aborted at its next operation (a lock wait included) and fails with 08003; that thread
+ * rolls back and releases the session as it returns.
  */
 public final class TernConnection extends UnsupportedConnection {
     private final String url;
@@ -365,12 +364,13 @@ public final class TernConnection extends UnsupportedConnection {
                 return;
             }
             closed = true;
-            Thread owner = busy != null ? busy : session.transactionThread();
+            Thread owner = busy;
             if (owner != null && owner != Thread.currentThread() && owner.isAlive()) {
+                session.close(); // the running statement aborts at its next operation; its thread finishes (exit())
                 releaseOwner = owner;
                 return;
             }
-            release();
+            release(); // no statement runs: an open transaction is rolled back now, whichever thread began it
         }
     }
 
@@ -459,7 +459,7 @@ public final class TernConnection extends UnsupportedConnection {
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT; // result sets hold their rows: commit and rollback close none
     }
 
     @Override

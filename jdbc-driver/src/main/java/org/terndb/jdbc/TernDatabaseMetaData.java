@@ -700,34 +700,43 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         return false;
     }
 
+    /** Quoted identifiers are case-sensitive ({@link #supportsMixedCaseQuotedIdentifiers}), not folded. */
     @Override
     public boolean storesMixedCaseQuotedIdentifiers() {
-        return true;
+        return false;
     }
 
+    /** Words of TernDB's SQL that are not SQL:2003 keywords. */
     @Override
     public String getSQLKeywords() {
-        return "EXPLAIN,IF,LIMIT,OFFSET,PLAN";
+        return "CHECKPOINT,EXPLAIN,IF,LIMIT,OFFSET,PLAN";
     }
+
+    /*
+     * The function lists name the JDBC escape functions ({fn NAME(...)}) that run, with the JDBC meaning. Not listed:
+     * LENGTH (it counts trailing blanks, which JDBC's does not), and every other escape function (0A000). The
+     * plain SQL functions of the README (CHAR_LENGTH, TRIM, COALESCE, CASE, CAST, EXTRACT, ...) work besides.
+     */
 
     @Override
     public String getNumericFunctions() {
-        return "MOD";
+        return "ABS,MOD,ROUND";
     }
 
     @Override
     public String getStringFunctions() {
-        return "";
+        return "CONCAT,LCASE,LTRIM,RTRIM,SUBSTRING,UCASE";
     }
 
     @Override
     public String getSystemFunctions() {
-        return "";
+        return "IFNULL";
     }
 
+    /** Date and time functions of the JDBC escapes; CURDATE and NOW are UTC, one value per statement. */
     @Override
     public String getTimeDateFunctions() {
-        return "";
+        return "CURDATE,DAYOFMONTH,HOUR,MINUTE,MONTH,NOW,SECOND,YEAR";
     }
 
     @Override
@@ -735,9 +744,10 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         return "\\";
     }
 
+    /** Unquoted identifiers may contain {@code $} (as in {@code a$b}) besides letters, digits and {@code _}. */
     @Override
     public String getExtraNameCharacters() {
-        return "";
+        return "$";
     }
 
     @Override
@@ -767,9 +777,10 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
 
     // ---- SQL features (the first SQL slice: see the README) --------------------------------------
 
+    /** There are no privileges: whoever connects can call every procedure {@link #getProcedures} lists. */
     @Override
     public boolean allProceduresAreCallable() {
-        return false;
+        return true;
     }
 
     @Override
@@ -777,15 +788,15 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         return true;
     }
 
-    /** NULL sorts above every value: last in ascending order, first in descending order. */
+    /** NULL sorts below every value (as index keys order it): first in ascending order, last in descending. */
     @Override
     public boolean nullsAreSortedHigh() {
-        return true;
+        return false;
     }
 
     @Override
     public boolean nullsAreSortedLow() {
-        return false;
+        return true;
     }
 
     @Override
@@ -798,9 +809,10 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         return false;
     }
 
+    /** A {@code jdbc:tern:file:} database keeps its tables in files of its directory (one log for all tables). */
     @Override
-    public boolean usesLocalFiles() {
-        return false;
+    public boolean usesLocalFiles() throws SQLException {
+        return database().config().isFile();
     }
 
     @Override
@@ -828,14 +840,50 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         return true;
     }
 
+    /** {@code {fn CONVERT(value, SQL_type)}} runs, for the pairs {@link #supportsConvert(int, int)} lists. */
     @Override
     public boolean supportsConvert() {
-        return false;
+        return true;
     }
 
+    /**
+     * Numbers convert to numbers and text (exact numbers to BOOLEAN too); text converts to every column type;
+     * BOOLEAN to text; DATE and TIMESTAMP to text, DATE and TIMESTAMP. A conversion can still fail for a value
+     * (22xxx), as text that is not a number does.
+     */
     @Override
     public boolean supportsConvert(int fromType, int toType) {
-        return false;
+        int from = convertKind(fromType);
+        int to = convertKind(toType);
+        if (from == 0 || to == 0) {
+            return false;
+        }
+        return switch (from) {
+            case CONVERT_EXACT -> to != CONVERT_DATETIME;
+            case CONVERT_APPROX -> to == CONVERT_EXACT || to == CONVERT_APPROX || to == CONVERT_TEXT;
+            case CONVERT_TEXT -> true;
+            case CONVERT_BOOLEAN -> to == CONVERT_TEXT || to == CONVERT_BOOLEAN;
+            default -> to == CONVERT_TEXT || to == CONVERT_DATETIME; // DATE, TIMESTAMP
+        };
+    }
+
+    private static final int CONVERT_EXACT = 1;
+    private static final int CONVERT_APPROX = 2;
+    private static final int CONVERT_TEXT = 3;
+    private static final int CONVERT_BOOLEAN = 4;
+    private static final int CONVERT_DATETIME = 5;
+
+    /** The conversion family of a {@link java.sql.Types} code among TernDB's column types; 0 for the others. */
+    private static int convertKind(int jdbcType) {
+        return switch (jdbcType) {
+            case java.sql.Types.TINYINT, java.sql.Types.SMALLINT, java.sql.Types.INTEGER, java.sql.Types.BIGINT,
+                 java.sql.Types.DECIMAL, java.sql.Types.NUMERIC -> CONVERT_EXACT;
+            case java.sql.Types.REAL, java.sql.Types.FLOAT, java.sql.Types.DOUBLE -> CONVERT_APPROX;
+            case java.sql.Types.CHAR, java.sql.Types.VARCHAR -> CONVERT_TEXT;
+            case java.sql.Types.BOOLEAN -> CONVERT_BOOLEAN;
+            case java.sql.Types.DATE, java.sql.Types.TIMESTAMP -> CONVERT_DATETIME;
+            default -> 0;
+        };
     }
 
     @Override
@@ -880,7 +928,7 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsMultipleResultSets() {
-        return false;
+        return true; // a CALL returns each result set of its procedure (getMoreResults)
     }
 
     @Override
@@ -925,7 +973,7 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsOuterJoins() {
-        return false;
+        return true; // LEFT [OUTER] JOIN; not RIGHT or FULL (0A000)
     }
 
     @Override
@@ -935,7 +983,7 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsLimitedOuterJoins() {
-        return false;
+        return true;
     }
 
     @Override
@@ -1138,7 +1186,7 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public int getResultSetHoldability() {
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT; // result sets hold their rows: commit and rollback close none
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class TernResultSet extends UnsupportedResultSet {
     private final TernConnection connection;
     private final List<ResultColumn> columns;
     private final List<Object[]> rows;
-    private final Map<String, Integer> labels = new HashMap<>();
+    private Map<String, Integer> labels; // built by the first lookup by label
     private int position = -1;
     private boolean wasNull;
     private boolean closed;
@@ -54,9 +54,6 @@ public final class TernResultSet extends UnsupportedResultSet {
         this.connection = connection;
         this.columns = columns;
         this.rows = rows;
-        for (int i = columns.size() - 1; i >= 0; i--) {
-            labels.put(columns.get(i).label().toUpperCase(Locale.ROOT), i + 1);
-        }
     }
 
     @Override
@@ -94,6 +91,12 @@ public final class TernResultSet extends UnsupportedResultSet {
     @Override
     public int findColumn(String label) throws SQLException {
         checkOpen();
+        if (labels == null) {
+            labels = new HashMap<>();
+            for (int c = columns.size() - 1; c >= 0; c--) { // the first of equal labels wins
+                labels.put(columns.get(c).label().toUpperCase(Locale.ROOT), c + 1);
+            }
+        }
         Integer i = label == null ? null : labels.get(label.toUpperCase(Locale.ROOT));
         if (i == null) {
             throw new SQLException("no column labelled '" + label + "'; columns are "

@@ -7,7 +7,13 @@ import org.terndb.executor.ExprType;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.SqlState;
 
-/** Column labels and SQL types of a result. */
+/**
+ * Column labels, SQL types and origins of a result, all known when the statement was planned (a cached plan
+ * carries them). A column that shows a table column unchanged ({@code SELECT v AS x FROM t}) names its table
+ * ({@link #getTableName}) and column ({@link #getColumnName}, while {@link #getColumnLabel} is the alias) and is
+ * writable (an UPDATE could change it); an expression, aggregate or literal has table "" and its label as name
+ * and is read-only. TernDB has no catalogs or schemas ("") and no auto-increment columns.
+ */
 final class TernResultSetMetaData implements ResultSetMetaData {
     private final List<ResultColumn> columns;
 
@@ -125,14 +131,12 @@ final class TernResultSetMetaData implements ResultSetMetaData {
 
     @Override
     public boolean isReadOnly(int column) throws SQLException {
-        column(column);
-        return true;
+        return column(column).tableName() == null;
     }
 
     @Override
     public boolean isWritable(int column) throws SQLException {
-        column(column);
-        return false;
+        return column(column).tableName() != null;
     }
 
     @Override

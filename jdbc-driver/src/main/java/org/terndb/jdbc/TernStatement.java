@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
 import org.terndb.engine.Session;
 import org.terndb.engine.StatementResult;
 import org.terndb.engine.proc.CallResult;
@@ -50,6 +51,7 @@ public class TernStatement extends UnsupportedStatement {
         StatementResult result = null;
         call = null;
         Session session = connection.enter();
+        ScheduledFuture<?> timeout = queryTimeout > 0 ? QueryTimer.start(session, queryTimeout) : null;
         try {
             if (plan.kind() == PreparedPlan.Kind.PROCEDURE) {
                 call = session.call(plan, parameters, set);
@@ -59,6 +61,9 @@ public class TernStatement extends UnsupportedStatement {
         } catch (RuntimeException | StackOverflowError | AssertionError e) {
             throw JdbcErrors.of(e);
         } finally {
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
             connection.exit();
         }
         if (call != null) {
@@ -331,11 +336,31 @@ public class TernStatement extends UnsupportedStatement {
         return ResultSet.FETCH_FORWARD;
     }
 
-    /** Accepted and remembered; statements are not interrupted yet. */
+    /**
+     * Each execution running longer than {@code seconds} (0: no limit) is canceled as {@link #cancel()} does and
+     * fails with {@link java.sql.SQLTimeoutException} (HYT00). A batch applies it to each statement.
+     */
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
         checkOpen();
+        if (seconds < 0) {
+            throw new SQLException("query timeout must not be negative, got " + seconds, SqlState.DATA_EXCEPTION);
+        }
         queryTimeout = seconds;
+    }
+
+    /**
+     * Cancels the statement running on this statement's connection, from any thread: it stops at its next
+     * operation (a row read or written, a chunk of a scan, a lock wait) and fails with HY008; in autocommit mode
+     * the statement is rolled back, in an explicit transaction the whole transaction. The connection stays
+     * usable. Does nothing when no statement runs (DDL is not canceled).
+     */
+    @Override
+    public void cancel() throws SQLException {
+        if (isClosed()) {
+            throw JdbcErrors.closed(closed ? "the statement" : "the connection");
+        }
+        connection.session().cancel(Session.ANY_OPERATION, false);
     }
 
     @Override
@@ -364,7 +389,7 @@ public class TernStatement extends UnsupportedStatement {
     @Override
     public int getResultSetHoldability() throws SQLException {
         checkOpen();
-        return ResultSet.CLOSE_CURSORS_AT_COMMIT;
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
     @Override

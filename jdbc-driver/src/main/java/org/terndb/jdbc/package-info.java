@@ -46,14 +46,16 @@
  * after commit. Batches stop at the first failure with a {@link java.sql.BatchUpdateException} carrying the
  * update counts of the statements before it. Every error is an {@link java.sql.SQLException} with an
  * SQLState and a message; any use of a closed object fails with {@code 08003}; {@code close()} is
- * idempotent everywhere.
+ * idempotent everywhere. {@code Statement.cancel()} (from any thread) stops the statement running on the
+ * connection at its next operation with {@code HY008}; {@code setQueryTimeout} does the same on time with
+ * {@code HYT00} ({@link java.sql.SQLTimeoutException}); {@code Connection.close()}/{@code abort} from another
+ * thread rolls back at once (see {@link org.terndb.jdbc.TernConnection}).
  *
  * <h2>Not supported yet (SQLState 0A000)</h2>
  * Generated keys ({@code getGeneratedKeys}, {@code RETURN_GENERATED_KEYS}: there are no identity columns or
  * sequences), savepoints, scrollable and updatable result sets, TIME values, binary and LOB values, arrays
- * and other SQL types TernDB does not store, statement cancel, named cursors, a maximum field size other
- * than 0, sharding keys, user type maps. {@code setQueryTimeout} is remembered but statements are not
- * interrupted yet. {@code DatabaseMetaData} reports no catalogs, schemas, procedures or foreign keys yet
+ * and other SQL types TernDB does not store, named cursors, a maximum field size other than 0, sharding
+ * keys, user type maps. {@code DatabaseMetaData} reports no catalogs, schemas, procedures or foreign keys yet
  * (well-formed empty results).
  */
 package org.terndb.jdbc;

@@ -11,8 +11,10 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -87,14 +89,15 @@ class DatabaseMetaDataTest {
         assertEquals(4, md.getJDBCMajorVersion());
         assertEquals("\"", md.getIdentifierQuoteString());
         assertTrue(md.storesUpperCaseIdentifiers());
-        assertTrue(md.storesMixedCaseQuotedIdentifiers());
+        assertFalse(md.storesMixedCaseQuotedIdentifiers());
+        assertTrue(md.supportsMixedCaseQuotedIdentifiers());
         assertTrue(md.supportsTransactions());
         assertTrue(md.supportsBatchUpdates());
         assertFalse(md.supportsGetGeneratedKeys());
         assertFalse(md.supportsSavepoints());
         assertTrue(md.supportsResultSetType(ResultSet.TYPE_FORWARD_ONLY));
         assertFalse(md.supportsResultSetType(ResultSet.TYPE_SCROLL_INSENSITIVE));
-        assertTrue(md.nullsAreSortedHigh());
+        assertTrue(md.nullsAreSortedLow());
         assertEquals(DatabaseMetaData.sqlStateSQL, md.getSQLStateType());
         assertTrue(md.getURL().startsWith("jdbc:tern:mem:metadata"));
         assertEquals(c, md.getConnection());
@@ -270,6 +273,120 @@ class DatabaseMetaDataTest {
             md.getPseudoColumns(null, null, "%", "%")}) {
             assertTrue(rs.getMetaData().getColumnCount() >= 4);
             assertFalse(rs.next());
+        }
+    }
+
+    /** Each capability a tool may act on is checked against what the engine does when asked. */
+    @Test
+    void capabilitiesMatchWhatTheEngineDoes() throws SQLException {
+        Statement s = c.createStatement();
+        s.executeUpdate("CREATE TABLE cap (id INT PRIMARY KEY, n INT, d DOUBLE, t VARCHAR(10), day DATE, "
+                + "ts TIMESTAMP, ok BOOLEAN)");
+        s.executeUpdate("INSERT INTO cap VALUES (1, 5, 2.5, 'Ab', DATE '2024-03-04', TIMESTAMP '2024-03-04 05:06:07', "
+                + "TRUE), (2, NULL, NULL, NULL, NULL, NULL, NULL)");
+        // NULL sorts low: first ascending, last descending
+        assertTrue(md.nullsAreSortedLow());
+        assertFalse(md.nullsAreSortedHigh() || md.nullsAreSortedAtStart() || md.nullsAreSortedAtEnd());
+        assertEquals(List.of(List.of("2"), List.of("1")), rows(s.executeQuery("SELECT id FROM cap ORDER BY n")));
+        assertEquals(List.of(List.of("1"), List.of("2")), rows(s.executeQuery("SELECT id FROM cap ORDER BY n DESC")));
+        assertTrue(md.nullPlusNonNullIsNull());
+        assertEquals(List.of(Arrays.asList((String) null)), rows(s.executeQuery("SELECT n + 1 FROM cap WHERE id = 2")));
+        // identifiers
+        assertTrue(md.storesUpperCaseIdentifiers() && !md.supportsMixedCaseIdentifiers());
+        assertEquals("$", md.getExtraNameCharacters());
+        s.executeUpdate("CREATE TABLE cap$x (a$b INT PRIMARY KEY)");
+        assertEquals(List.of(), rows(s.executeQuery("SELECT a$b FROM CAP$X")));
+        // joins, unions, subqueries, LIKE escapes
+        assertTrue(md.supportsOuterJoins() && md.supportsLimitedOuterJoins());
+        assertEquals(2, rows(s.executeQuery("SELECT a.id FROM cap a LEFT JOIN cap b ON a.n = b.id")).size());
+        assertFalse(md.supportsFullOuterJoins());
+        assertEquals("0A000", state(() -> s.executeQuery("SELECT a.id FROM cap a FULL JOIN cap b ON a.n = b.id")));
+        assertTrue(md.supportsUnionAll());
+        assertFalse(md.supportsUnion());
+        assertEquals("0A000", state(() -> s.executeQuery("SELECT id FROM cap UNION SELECT id FROM cap")));
+        assertFalse(md.supportsSubqueriesInIns() || md.supportsSubqueriesInExists()
+                || md.supportsCorrelatedSubqueries());
+        assertEquals("0A000", state(() -> s.executeQuery("SELECT id FROM cap WHERE id IN (SELECT n FROM cap)")));
+        assertFalse(md.supportsLikeEscapeClause());
+        assertEquals("0A000", state(() -> s.executeQuery("SELECT id FROM cap WHERE t LIKE 'a!%' ESCAPE '!'")));
+        assertTrue(md.supportsExpressionsInOrderBy() && md.supportsOrderByUnrelated() && md.supportsGroupByUnrelated());
+        assertEquals(2, rows(s.executeQuery("SELECT t FROM cap GROUP BY t, d ORDER BY d * 2")).size());
+        assertFalse(md.supportsAlterTableWithAddColumn());
+        assertEquals("42000", state(() -> s.executeUpdate("ALTER TABLE cap ADD COLUMN z INT")));
+        // every listed JDBC escape function runs
+        String[][] functions = {
+            {md.getNumericFunctions(), "ABS(-1)", "MOD(n, 2)", "ROUND(d, 0)"},
+            {md.getStringFunctions(), "CONCAT(t, 'c')", "LCASE(t)", "LTRIM(t)", "RTRIM(t)", "SUBSTRING(t, 1, 1)",
+                "UCASE(t)"},
+            {md.getSystemFunctions(), "IFNULL(n, 0)"},
+            {md.getTimeDateFunctions(), "CURDATE()", "DAYOFMONTH(day)", "HOUR(ts)", "MINUTE(ts)", "MONTH(day)",
+                "NOW()", "SECOND(ts)", "YEAR(day)"}};
+        for (String[] group : functions) {
+            List<String> listed = List.of(group[0].split(","));
+            assertEquals(group.length - 1, listed.size(), group[0]);
+            for (int i = 1; i < group.length; i++) {
+                String call = group[i];
+                assertTrue(listed.contains(call.substring(0, call.indexOf('('))), call + " in " + group[0]);
+                assertEquals(1, rows(s.executeQuery("SELECT {fn " + call + "} FROM cap WHERE id = 1")).size(), call);
+            }
+        }
+        assertEquals(List.of(List.of("3")), rows(s.executeQuery("SELECT {fn ROUND(d, 0)} FROM cap WHERE id = 1"))
+                .stream().map(r -> List.of(r.get(0).replace(".0", ""))).toList());
+        assertEquals("0A000", state(() -> s.executeQuery("SELECT {fn POWER(n, 2)} FROM cap")));
+        // CONVERT: the pairs it claims run; the ones it denies fail
+        assertTrue(md.supportsConvert());
+        int[] types = {Types.INTEGER, Types.DOUBLE, Types.VARCHAR, Types.BOOLEAN, Types.DATE, Types.TIMESTAMP};
+        String[] columns = {"n", "d", "t", "ok", "day", "ts"};
+        String[] targets = {"SQL_INTEGER", "SQL_DOUBLE", "SQL_VARCHAR", "SQL_BOOLEAN", "SQL_DATE", "SQL_TIMESTAMP"};
+        for (int from = 0; from < types.length; from++) {
+            for (int to = 0; to < types.length; to++) {
+                String sql = "SELECT {fn CONVERT(" + columns[from] + ", " + targets[to] + ")} FROM cap WHERE id = 1";
+                boolean claimed = md.supportsConvert(types[from], types[to]);
+                String failure = state(() -> rows(s.executeQuery(sql)));
+                // a claimed conversion may still reject a value ('Ab' is no number); a denied one never runs
+                assertEquals(claimed, failure == null || claimed && failure.startsWith("22"),
+                        sql + ": claimed " + claimed + ", failed with " + failure);
+            }
+        }
+        assertFalse(md.supportsConvert(Types.BLOB, Types.VARCHAR));
+        // transactions and result sets
+        assertTrue(md.supportsTransactionIsolationLevel(Connection.TRANSACTION_SERIALIZABLE));
+        assertEquals(Connection.TRANSACTION_SERIALIZABLE, md.getDefaultTransactionIsolation());
+        assertFalse(md.supportsSavepoints());
+        assertEquals("0A000", state(() -> c.setSavepoint()));
+        assertFalse(md.supportsGetGeneratedKeys());
+        assertTrue(md.supportsBatchUpdates());
+        assertTrue(md.supportsSelectForUpdate());
+        assertEquals(1, rows(s.executeQuery("SELECT id FROM cap WHERE id = 1 FOR UPDATE")).size());
+        assertFalse(md.dataDefinitionCausesTransactionCommit());
+        assertEquals(ResultSet.HOLD_CURSORS_OVER_COMMIT, md.getResultSetHoldability());
+        assertTrue(md.supportsOpenCursorsAcrossCommit() && md.supportsOpenCursorsAcrossRollback());
+        c.setAutoCommit(false);
+        ResultSet held = c.createStatement().executeQuery("SELECT id FROM cap ORDER BY id");
+        assertTrue(held.next());
+        c.commit();
+        assertTrue(held.next(), "a result set survives commit");
+        assertEquals(2, held.getInt(1));
+        c.setAutoCommit(true);
+        assertTrue(md.supportsMultipleResultSets());
+        s.executeUpdate("CREATE PROCEDURE two_sets () BEGIN SELECT id FROM cap; SELECT n FROM cap; END");
+        assertTrue(s.execute("CALL two_sets()"));
+        assertTrue(s.getMoreResults(), "a CALL's second result set");
+        assertFalse(md.usesLocalFiles(), "an in-memory database");
+        assertTrue(md.allProceduresAreCallable());
+    }
+
+    interface SqlAction {
+        void run() throws SQLException;
+    }
+
+    /** The SQLState the action fails with, or null if it succeeds. */
+    private static String state(SqlAction action) {
+        try {
+            action.run();
+            return null;
+        } catch (SQLException e) {
+            return e.getSQLState();
         }
     }
 }

@@ -84,10 +84,13 @@ public final class Planner {
                     parameterCount);
             PlanNode plan = physical.root();
             List<ResultColumn> columns = new ArrayList<>();
-            if (query) {
+            if (query) { // the origins are worked out here, once, and kept in the cached plan for ResultSetMetaData
                 RelDataType rowType = root.validatedRowType;
+                List<List<String>> origins = logical.fieldOrigins();
                 for (RelDataTypeField f : rowType.getFieldList()) {
-                    columns.add(new ResultColumn(f.getName(), TypeMapping.toExprType(f.getType()), null, null));
+                    List<String> origin = f.getIndex() < origins.size() ? origins.get(f.getIndex()) : null;
+                    columns.add(new ResultColumn(f.getName(), TypeMapping.toExprType(f.getType()),
+                            origin == null ? null : origin.get(0), origin == null ? null : origin.get(1)));
                 }
             }
             List<ExprType> parameterTypes = new ArrayList<>();

@@ -157,6 +157,47 @@ public final class PreparedPlan {
         return bound;
     }
 
+    /** The length of the array {@link #bind} returns: the parameters, then the statement time if the plan reads it. */
+    public int boundWidth() {
+        return statementTime ? parameterTypes.size() + 1 : parameterTypes.size();
+    }
+
+    /**
+     * True if every internal value of type {@code t} is already a value of parameter {@code i}'s bound type, so
+     * that {@link #bindInPlace} may keep it as it is (an INTEGER variable for a parameter bound as BIGINT).
+     */
+    public boolean bindsAsIs(int i, ExprType t) {
+        ExprType target = bindTypes[i];
+        if (t.type() == null || target.type() == null) {
+            return false;
+        }
+        if (target.isIntegral()) {
+            return t.isIntegral(); // integral values are Longs, and the bound type is BIGINT
+        }
+        return switch (target.type()) {
+            case BOOLEAN, DATE, TIMESTAMP, DOUBLE -> t.type() == target.type();
+            default -> false;
+        };
+    }
+
+    /**
+     * As {@link #bind} for values that are all given, converted in the array itself: {@code values} is
+     * {@link #boundWidth()} long with the parameters' values first; {@code asIs[i]} marks values that need no
+     * conversion (see {@link #bindsAsIs}). Fills the statement time slot.
+     */
+    public Object[] bindInPlace(Object[] values, boolean[] asIs) {
+        int n = bindTypes.length;
+        if (statementTime) {
+            values[n] = CurrentDateTime.now();
+        }
+        for (int i = 0; i < n; i++) {
+            if (!asIs[i]) {
+                values[i] = Values.convert(values[i], bindTypes[i]);
+            }
+        }
+        return values;
+    }
+
     @Override
     public String toString() {
         return sql;

@@ -14,7 +14,7 @@ public record CallResult(List<ResultRows> resultSets, Object[] outValues, SlotTy
     static final CallResult NONE = new CallResult(List.of(), new Object[0], new SlotType[0]);
 
     public CallResult {
-        resultSets = List.copyOf(resultSets);
+        resultSets = resultSets.isEmpty() ? List.of() : List.copyOf(resultSets); // most calls return no result set
     }
 
     /** The update count JDBC reports for a call: 0 (a procedure's own statements' counts are ROW_COUNT()). */

@@ -8,6 +8,7 @@ import org.terndb.executor.PlanNode;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.meta.IndexMeta;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.KeyBuilder;
 
 /**
@@ -18,6 +19,11 @@ import org.terndb.storage.codec.KeyBuilder;
 public final class IndexGet extends TableAccess {
     private final Expr[] key;
     private final boolean forUpdate;
+    private final Column[] keyColumns;
+    private final Column[] tableColumns;
+    /** Per key column, the Long values added to the key without conversion (an empty range if none). */
+    private final long[] keyMin;
+    private final long[] keyMax;
 
     /**
      * @param key       one expression per primary-key column, in key order
@@ -35,6 +41,25 @@ public final class IndexGet extends TableAccess {
         }
         this.key = key.clone();
         this.forUpdate = forUpdate;
+        this.tableColumns = table.schema().columns().toArray(Column[]::new);
+        this.keyColumns = new Column[key.length];
+        this.keyMin = new long[key.length];
+        this.keyMax = new long[key.length];
+        for (int i = 0; i < key.length; i++) {
+            keyColumns[i] = table.primaryIndex().codec().schema().column(i);
+            switch (keyColumns[i].type()) { // the range of Longs added as they are; others go through ExactKeys
+                case TINYINT -> range(i, Byte.MIN_VALUE, Byte.MAX_VALUE);
+                case SMALLINT -> range(i, Short.MIN_VALUE, Short.MAX_VALUE);
+                case INTEGER -> range(i, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                case BIGINT -> range(i, Long.MIN_VALUE, Long.MAX_VALUE);
+                default -> range(i, 1, 0); // empty
+            }
+        }
+    }
+
+    private void range(int i, long min, long max) {
+        keyMin[i] = min;
+        keyMax[i] = max;
     }
 
     /** The key expressions, one per primary-key column. */
@@ -55,17 +80,11 @@ public final class IndexGet extends TableAccess {
     @Override
     public Cursor open(ExecutionContext context, Object[] outer) {
         Object[] params = context.parameters();
-        IndexMeta primary = table.primaryIndex();
-        KeyBuilder keys = context.keyBuilder(primary.codec());
-        for (int i = 0; i < key.length; i++) {
-            // pk = NULL is never true, nor is pk = a value the key column cannot hold
-            if (!ExactKeys.addExact(keys, primary.codec().schema().column(i), key[i].eval(outer, params))) {
-                return EmptyCursor.INSTANCE;
-            }
+        byte[] pk = key(context, outer, params);
+        if (pk == null) {
+            return EmptyCursor.INSTANCE;
         }
-        byte[] pk = keys.toKey();
-        byte[] row = forUpdate ? context.transaction().readForUpdate(table.table(), pk)
-                : context.transaction().read(table.table(), pk);
+        byte[] row = read(context, pk);
         if (row == null) {
             return EmptyCursor.INSTANCE;
         }
@@ -74,6 +93,76 @@ public final class IndexGet extends TableAccess {
             return EmptyCursor.INSTANCE;
         }
         return new SingleRowCursor(pk, row, values);
+    }
+
+    @Override
+    public boolean singleRow() {
+        return true;
+    }
+
+    /** The row without a cursor; its key and stored row go to the context. */
+    @Override
+    public Object[] fetchOne(ExecutionContext context) {
+        Object[] params = context.parameters();
+        byte[] pk = key(context, null, params);
+        byte[] row = pk == null ? null : read(context, pk);
+        Object[] values = row == null ? null : decode(row);
+        if (values == null || !passes(values, params)) {
+            context.fetched(null, null);
+            return null;
+        }
+        context.fetched(pk, row);
+        return values;
+    }
+
+    /**
+     * {@link #fetchOne} of only the given table columns, in that order, decoded straight from the stored row
+     * (a projection of columns over this get): null if there is no row.
+     */
+    public Object[] fetchColumns(ExecutionContext context, int[] columns) {
+        if (residual != null) { // the filter reads the table row
+            Object[] row = fetchOne(context);
+            if (row == null) {
+                return null;
+            }
+            Object[] out = new Object[columns.length];
+            for (int i = 0; i < columns.length; i++) {
+                out[i] = row[columns[i]];
+            }
+            return out;
+        }
+        byte[] pk = key(context, null, context.parameters());
+        byte[] row = pk == null ? null : read(context, pk);
+        if (row == null) {
+            context.fetched(null, null);
+            return null;
+        }
+        context.fetched(pk, row);
+        Object[] out = new Object[columns.length];
+        for (int i = 0; i < columns.length; i++) {
+            out[i] = StoredRow.column(table.rowCodec(), tableColumns[columns[i]], row, columns[i]);
+        }
+        return out;
+    }
+
+    /** The search key, or null if no row can have it (pk = NULL, or a value the key column cannot hold). */
+    private byte[] key(ExecutionContext context, Object[] outer, Object[] params) {
+        IndexMeta primary = table.primaryIndex();
+        KeyBuilder keys = context.keyBuilder(primary.codec());
+        for (int i = 0; i < key.length; i++) {
+            Object v = key[i].eval(outer, params);
+            if (v instanceof Long l && l >= keyMin[i] && l <= keyMax[i]) { // an integer the key column holds
+                keys.addLong(l);
+            } else if (!ExactKeys.addExact(keys, keyColumns[i], v)) {
+                return null;
+            }
+        }
+        return keys.toKey();
+    }
+
+    private byte[] read(ExecutionContext context, byte[] pk) {
+        return forUpdate ? context.transaction().readForUpdate(table.table(), pk)
+                : context.transaction().read(table.table(), pk);
     }
 
     @Override

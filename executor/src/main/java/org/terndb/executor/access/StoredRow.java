@@ -2,6 +2,7 @@ package org.terndb.executor.access;
 
 import org.terndb.executor.expr.Values;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.RowCodec;
 
 /** Decodes stored rows column by column into internal values (see {@link Values}). */
@@ -20,12 +21,17 @@ public final class StoredRow {
 
     /** One column of a stored row as an internal value, or null. */
     public static Object column(RowCodec codec, byte[] row, int c) {
+        return column(codec, codec.schema().column(c), row, c);
+    }
+
+    /** One column of a stored row as an internal value, or null; {@code column} is the schema's column {@code c}. */
+    public static Object column(RowCodec codec, Column column, byte[] row, int c) {
         if (codec.isNull(row, c)) {
             return null;
         }
-        return switch (codec.schema().column(c).type()) {
+        return switch (column.type()) {
             case TINYINT, SMALLINT, INTEGER, BIGINT -> codec.getLong(row, c);
-            case DECIMAL -> codec.schema().column(c).fromUnscaled(codec.getDecimalUnscaled(row, c));
+            case DECIMAL -> column.fromUnscaled(codec.getDecimalUnscaled(row, c));
             case REAL, DOUBLE -> codec.getDouble(row, c);
             case BOOLEAN -> codec.getBoolean(row, c);
             case CHAR, VARCHAR -> codec.getString(row, c);

@@ -5,6 +5,8 @@ import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.Column;
+import org.terndb.storage.codec.RowCodec;
 
 /**
  * An operator that reads one table through one index ({@link IndexGet}, {@link IndexRangeScan}). Its key
@@ -19,6 +21,9 @@ public abstract class TableAccess extends PlanNode {
     protected final Expr residual;
     protected final boolean[] residualColumns;
     private final boolean[] decoded;
+    /** The columns {@link #decode} reads, in table order, and their schema columns. */
+    private final int[] decodedList;
+    private final Column[] decodedColumns;
 
     /**
      * @param residual        predicate over the table row, or null
@@ -31,6 +36,18 @@ public abstract class TableAccess extends PlanNode {
         this.residualColumns = residualColumns == null ? null : residualColumns.clone();
         this.decoded = decoded == null || residual != null && residualColumns == null ? null
                 : widen(decoded, residualColumns);
+        int n = 0;
+        for (int c = 0; c < table.columnCount(); c++) {
+            n += this.decoded == null || this.decoded[c] ? 1 : 0;
+        }
+        this.decodedList = new int[n];
+        this.decodedColumns = new Column[n];
+        for (int c = 0, i = 0; c < table.columnCount(); c++) {
+            if (this.decoded == null || this.decoded[c]) {
+                decodedList[i] = c;
+                decodedColumns[i++] = table.rowCodec().schema().column(c);
+            }
+        }
     }
 
     public TableMeta table() {
@@ -67,13 +84,9 @@ public abstract class TableAccess extends PlanNode {
     /** Decodes the wanted columns of a stored row into a new array. */
     protected final Object[] decode(byte[] stored) {
         Object[] row = new Object[table.columnCount()];
-        if (decoded == null) {
-            return StoredRow.decode(table, stored, row);
-        }
-        for (int c = 0; c < row.length; c++) {
-            if (decoded[c]) {
-                row[c] = StoredRow.column(table.rowCodec(), stored, c);
-            }
+        RowCodec codec = table.rowCodec();
+        for (int i = 0; i < decodedList.length; i++) {
+            row[decodedList[i]] = StoredRow.column(codec, decodedColumns[i], stored, decodedList[i]);
         }
         return row;
     }

@@ -3,6 +3,7 @@ package org.terndb.executor.meta;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.terndb.executor.ExprType;
 import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.ColumnType;
 import org.terndb.storage.codec.KeyBuilder;
@@ -33,6 +34,7 @@ public final class TableMeta {
     private final List<IndexMeta> secondaries;
     private final AtomicLong rowIds;
     private final List<ForeignKeyMeta> foreignKeys;
+    private final ExprType[] columnTypes;
 
     /**
      * @param defaults per column its DEFAULT as an internal value ({@code null}: no default, i.e. NULL)
@@ -55,6 +57,15 @@ public final class TableMeta {
         this.primary = primary;
         this.secondaries = List.copyOf(secondaries);
         this.rowIds = rowIds;
+        this.columnTypes = new ExprType[schema.size()];
+        for (int c = 0; c < columnTypes.length; c++) {
+            columnTypes[c] = ExprType.of(schema.column(c));
+        }
+    }
+
+    /** The type of column {@code c} (its values are converted to it when a row is written). */
+    public ExprType columnType(int c) {
+        return columnTypes[c];
     }
 
     public String name() {

@@ -51,6 +51,22 @@ public final class BlindUpdate extends PlanNode {
 
     @Override
     public Cursor open(ExecutionContext context) {
+        return Modifications.countCursor(apply(context));
+    }
+
+    /** A modification yields one row: the number of rows it changed. */
+    @Override
+    public boolean singleRow() {
+        return true;
+    }
+
+    @Override
+    public Object[] fetchOne(ExecutionContext context) {
+        return new Object[] {apply(context)};
+    }
+
+    /** Applies the change; returns the number of rows changed. */
+    private long apply(ExecutionContext context) {
         Object[] params = context.parameters();
         IndexMeta primary = table.primaryIndex();
         KeyBuilder keys = context.keyBuilder(primary.codec());
@@ -60,7 +76,7 @@ public final class BlindUpdate extends PlanNode {
         }
         byte[] pk = ExactKeys.exactKey(table, keys, keyValues);
         if (pk == null) {
-            return Modifications.countCursor(0); // the key cannot exist: WHERE matches nothing
+            return 0; // the key cannot exist: WHERE matches nothing
         }
         Transaction txn = context.transaction();
         byte[] row;
@@ -75,11 +91,11 @@ public final class BlindUpdate extends PlanNode {
             row = rows.build();
         } catch (TernSqlException e) {
             if (txn.read(table.table(), pk) == null) {
-                return Modifications.countCursor(0);
+                return 0;
             }
             throw e;
         }
-        return Modifications.countCursor(txn.updateBlind(table.table(), pk, row) ? 1 : 0);
+        return txn.updateBlind(table.table(), pk, row) ? 1 : 0;
     }
 
     @Override

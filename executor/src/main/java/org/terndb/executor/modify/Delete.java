@@ -20,6 +20,22 @@ public final class Delete extends PlanNode {
 
     @Override
     public Cursor open(ExecutionContext context) {
+        return Modifications.countCursor(apply(context));
+    }
+
+    /** A modification yields one row: the number of rows it changed. */
+    @Override
+    public boolean singleRow() {
+        return true;
+    }
+
+    @Override
+    public Object[] fetchOne(ExecutionContext context) {
+        return new Object[] {apply(context)};
+    }
+
+    /** Applies the change; returns the number of rows changed. */
+    private long apply(ExecutionContext context) {
         Transaction txn = context.transaction();
         Cursor in = input.open(context);
         List<byte[]> keys = new ArrayList<>();
@@ -36,7 +52,7 @@ public final class Delete extends PlanNode {
                 count++;
             }
         }
-        return Modifications.countCursor(count);
+        return count;
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.terndb.executor.modify;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import org.terndb.executor.ExprType;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Values;
@@ -32,7 +31,7 @@ final class RowEncoder {
         }
         Object v;
         try {
-            v = Values.convert(value, ExprType.of(column));
+            v = Values.convert(value, table.columnType(col));
         } catch (TernSqlException e) {
             throw new TernSqlException(e.sqlState(), e.getMessage() + " (column " + column.name() + " of table "
                     + table.name() + ")", e);
@@ -47,7 +46,7 @@ final class RowEncoder {
             case DATE -> {
                 long day = ((LocalDate) v).toEpochDay();
                 if (day < Integer.MIN_VALUE || day > Integer.MAX_VALUE) {
-                    throw Values.outOfRange(v, ExprType.of(column));
+                    throw Values.outOfRange(v, table.columnType(col));
                 }
                 rows.setInt(col, (int) day);
             }
@@ -55,7 +54,7 @@ final class RowEncoder {
                 try {
                     rows.setLong(col, Values.toEpochMicros((LocalDateTime) v));
                 } catch (ArithmeticException e) {
-                    throw Values.outOfRange(v, ExprType.of(column));
+                    throw Values.outOfRange(v, table.columnType(col));
                 }
             }
         }

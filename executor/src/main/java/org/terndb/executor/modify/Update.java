@@ -10,7 +10,6 @@ import org.terndb.executor.PlanNode;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.meta.TableMeta;
-import org.terndb.storage.codec.KeyBuilder;
 import org.terndb.storage.codec.RowBuilder;
 import org.terndb.txn.DuplicateKeyException;
 import org.terndb.txn.Transaction;
@@ -48,7 +47,37 @@ public final class Update extends PlanNode {
 
     @Override
     public Cursor open(ExecutionContext context) {
+        return Modifications.countCursor(apply(context));
+    }
+
+    /** A modification yields one row: the number of rows it changed. */
+    @Override
+    public boolean singleRow() {
+        return true;
+    }
+
+    @Override
+    public Object[] fetchOne(ExecutionContext context) {
+        return new Object[] {apply(context)};
+    }
+
+    /** Applies the change; returns the number of rows changed. */
+    private long apply(ExecutionContext context) {
         Transaction txn = context.transaction();
+        RowBuilder rows = context.rowBuilder(table.rowCodec());
+        if (input.singleRow()) { // a point update: no target list to collect
+            Object[] row = input.fetchOne(context);
+            if (row == null) {
+                return 0;
+            }
+            byte[] pk = context.fetchedPrimaryKey();
+            byte[] old = context.fetchedBaseRow();
+            if (pk == null || old == null) {
+                throw new IllegalStateException("UPDATE input does not carry base rows: " + input.describe());
+            }
+            write(context, txn, rows, pk, old, row, firstNewValue);
+            return 1;
+        }
         Cursor in = input.open(context);
         List<byte[]> keys = new ArrayList<>();
         List<byte[]> oldRows = new ArrayList<>();
@@ -63,34 +92,36 @@ public final class Update extends PlanNode {
             oldRows.add(old);
             newValues.add(Arrays.copyOfRange(in.row(), firstNewValue, firstNewValue + targetColumns.length));
         }
-        RowBuilder rows = context.rowBuilder(table.rowCodec());
-        KeyBuilder keyBuilder = context.keyBuilder(table.primaryIndex().codec());
         for (int r = 0; r < keys.size(); r++) {
-            rows.reset().from(oldRows.get(r));
-            Object[] values = newValues.get(r);
-            for (int i = 0; i < targetColumns.length; i++) {
-                RowEncoder.set(table, rows, targetColumns[i], values[i]);
-            }
-            byte[] row = rows.build();
-            byte[] pk = keys.get(r);
-            try {
-                if (changesKey) {
-                    byte[] newPk = table.primaryKeyOf(row, keyBuilder);
-                    if (!Arrays.equals(newPk, pk)) {
-                        txn.delete(table.table(), pk);
-                        if (!txn.insert(table.table(), newPk, row)) {
-                            throw new TernSqlException(SqlState.UNIQUE_VIOLATION, "duplicate primary key "
-                                    + Modifications.describeKey(table, row) + " in table " + table.name());
-                        }
-                        continue;
-                    }
-                }
-                txn.update(table.table(), pk, row);
-            } catch (DuplicateKeyException e) {
-                throw Modifications.duplicate(table, e);
-            }
+            write(context, txn, rows, keys.get(r), oldRows.get(r), newValues.get(r), 0);
         }
-        return Modifications.countCursor(keys.size());
+        return keys.size();
+    }
+
+    /** Writes the row {@code pk} (stored as {@code old}) with the new values at {@code values[from...]}. */
+    private void write(ExecutionContext context, Transaction txn, RowBuilder rows, byte[] pk, byte[] old,
+                       Object[] values, int from) {
+        rows.reset().from(old);
+        for (int i = 0; i < targetColumns.length; i++) {
+            RowEncoder.set(table, rows, targetColumns[i], values[from + i]);
+        }
+        byte[] row = rows.build();
+        try {
+            if (changesKey) {
+                byte[] newPk = table.primaryKeyOf(row, context.keyBuilder(table.primaryIndex().codec()));
+                if (!Arrays.equals(newPk, pk)) {
+                    txn.delete(table.table(), pk);
+                    if (!txn.insert(table.table(), newPk, row)) {
+                        throw new TernSqlException(SqlState.UNIQUE_VIOLATION, "duplicate primary key "
+                                + Modifications.describeKey(table, row) + " in table " + table.name());
+                    }
+                    return;
+                }
+            }
+            txn.update(table.table(), pk, row);
+        } catch (DuplicateKeyException e) {
+            throw Modifications.duplicate(table, e);
+        }
     }
 
     @Override

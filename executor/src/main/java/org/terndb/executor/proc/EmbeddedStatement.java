@@ -3,6 +3,7 @@ package org.terndb.executor.proc;
 import java.util.ArrayList;
 import java.util.List;
 import org.terndb.executor.Cursor;
+import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.expr.Expr;
@@ -15,8 +16,11 @@ import org.terndb.executor.expr.Expr;
  */
 public final class EmbeddedStatement {
     /** Converts argument values to the types of the statement's parameters (the planner's binding). */
-    @FunctionalInterface
     public interface Binder {
+        /** The length of the parameter array the plan reads: one value per argument, then any the binder adds. */
+        int width();
+
+        /** Converts the arguments' values (first in {@code values}, which is {@link #width()} long) in place. */
         Object[] bind(Object[] values);
     }
 
@@ -25,6 +29,7 @@ public final class EmbeddedStatement {
     private final List<ResultColumn> columns;
     private final Expr[] arguments;
     private final Binder binder;
+    private final boolean singleRow;
 
     /**
      * @param sql     the statement as planned (variables replaced by parameters), for listings
@@ -36,6 +41,7 @@ public final class EmbeddedStatement {
         this.columns = List.copyOf(columns);
         this.arguments = arguments.toArray(Expr[]::new);
         this.binder = binder;
+        this.singleRow = root.singleRow();
     }
 
     public List<ResultColumn> columns() {
@@ -48,12 +54,26 @@ public final class EmbeddedStatement {
 
     /** Opens the plan with the current values of the arguments. */
     public Cursor open(Frame frame) {
+        return root.open(bind(frame));
+    }
+
+    /** True if the plan yields at most one row, which {@link #fetchOne} returns without a cursor. */
+    public boolean singleRow() {
+        return singleRow;
+    }
+
+    /** The one row of a {@link #singleRow()} plan with the current values of the arguments, or null. */
+    public Object[] fetchOne(Frame frame) {
+        return root.fetchOne(bind(frame));
+    }
+
+    private ExecutionContext bind(Frame frame) {
         Object[] slots = frame.slots();
-        Object[] values = new Object[arguments.length];
-        for (int i = 0; i < values.length; i++) {
+        Object[] values = new Object[binder.width()];
+        for (int i = 0; i < arguments.length; i++) {
             values[i] = arguments[i].eval(null, slots);
         }
-        return root.open(frame.context().reset(frame.transaction(), binder.bind(values)));
+        return frame.context().reset(frame.transaction(), binder.bind(values));
     }
 
     /** All rows of a query (cursors hand out fresh row arrays, so they are kept as they come). */

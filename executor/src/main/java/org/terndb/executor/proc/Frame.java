@@ -22,7 +22,7 @@ public final class Frame {
     private final Object[] slots;
     private final Transaction transaction;
     private final ExecutionContext context;
-    private final List<ResultRows> results = new ArrayList<>();
+    private List<ResultRows> results = List.of(); // a list of its own once the first result set comes
 
     Frame(Program program, Object[] slots, Transaction transaction, ExecutionContext context) {
         this.program = program;
@@ -47,9 +47,17 @@ public final class Frame {
         return context;
     }
 
-    /** The result sets returned so far, in order. */
+    /** The result sets returned so far, in order ({@link #addResult} adds them). */
     public List<ResultRows> results() {
         return results;
+    }
+
+    /** Adds a result set for the caller. */
+    void addResult(ResultRows rows) {
+        if (results.isEmpty()) {
+            results = new ArrayList<>();
+        }
+        results.add(rows);
     }
 
     void setRowCount(long n) {

@@ -15,8 +15,14 @@ public final class Modify extends Step {
     @Override
     public int run(Frame frame) {
         try {
-            Cursor cursor = statement.open(frame);
-            frame.setRowCount(cursor.next() ? ((Number) cursor.row()[0]).longValue() : 0);
+            Object[] count;
+            if (statement.singleRow()) {
+                count = statement.fetchOne(frame);
+            } else {
+                Cursor cursor = statement.open(frame);
+                count = cursor.next() ? cursor.row() : null;
+            }
+            frame.setRowCount(count != null ? ((Number) count[0]).longValue() : 0);
         } catch (TernSqlException e) {
             throw located(e, frame);
         }

@@ -16,7 +16,7 @@ public final class ReturnRows extends Step {
     public int run(Frame frame) {
         try {
             List<Object[]> rows = query.rows(frame);
-            frame.results().add(new ResultRows(query.columns(), rows));
+            frame.addResult(new ResultRows(query.columns(), rows));
             frame.setRowCount(rows.size());
         } catch (TernSqlException e) {
             throw located(e, frame);

@@ -37,11 +37,16 @@ public final class SelectInto extends Step {
     @Override
     public int run(Frame frame) {
         try {
-            Cursor cursor = query.open(frame);
-            Object[] row = cursor.next() ? cursor.row() : null;
-            if (row != null && cursor.next()) {
-                throw new TernSqlException(CARDINALITY_VIOLATION, "SELECT INTO found more than one row; add a "
-                        + "condition or LIMIT 1, or loop over the rows with FOR");
+            Object[] row;
+            if (query.singleRow()) {
+                row = query.fetchOne(frame);
+            } else {
+                Cursor cursor = query.open(frame);
+                row = cursor.next() ? cursor.row() : null;
+                if (row != null && cursor.next()) {
+                    throw new TernSqlException(CARDINALITY_VIOLATION, "SELECT INTO found more than one row; add a "
+                            + "condition or LIMIT 1, or loop over the rows with FOR");
+                }
             }
             Object[] vars = frame.slots();
             for (int i = 0; i < slots.length; i++) {

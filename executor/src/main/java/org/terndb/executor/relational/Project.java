@@ -6,16 +6,33 @@ import java.util.stream.Collectors;
 import org.terndb.executor.Cursor;
 import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
+import org.terndb.executor.access.IndexGet;
+import org.terndb.executor.expr.ColumnRef;
 import org.terndb.executor.expr.Expr;
 
 /** Computes one output column per expression from each input row. */
 public final class Project extends PlanNode {
     private final PlanNode input;
     private final Expr[] exprs;
+    /** Over a point get, the table columns this projection picks, decoded straight into the result (or null). */
+    private final int[] pointColumns;
 
     public Project(PlanNode input, Expr[] exprs) {
         this.input = input;
         this.exprs = exprs.clone();
+        this.pointColumns = input instanceof IndexGet ? columnsOnly(this.exprs) : null;
+    }
+
+    /** The input columns of a projection of nothing but column references, or null. */
+    private static int[] columnsOnly(Expr[] exprs) {
+        int[] columns = new int[exprs.length];
+        for (int i = 0; i < exprs.length; i++) {
+            if (!(exprs[i] instanceof ColumnRef c)) {
+                return null;
+            }
+            columns[i] = c.index();
+        }
+        return columns;
     }
 
     @Override
@@ -54,6 +71,28 @@ public final class Project extends PlanNode {
                 return in.baseRow();
             }
         };
+    }
+
+    @Override
+    public boolean singleRow() {
+        return input.singleRow();
+    }
+
+    @Override
+    public Object[] fetchOne(ExecutionContext context) {
+        if (pointColumns != null) {
+            return ((IndexGet) input).fetchColumns(context, pointColumns);
+        }
+        Object[] source = input.fetchOne(context);
+        if (source == null) {
+            return null;
+        }
+        Object[] params = context.parameters();
+        Object[] out = new Object[exprs.length];
+        for (int i = 0; i < exprs.length; i++) {
+            out[i] = exprs[i].eval(source, params);
+        }
+        return out;
     }
 
     @Override

@@ -7,9 +7,12 @@ import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlInsert;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlUpdate;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.meta.CatalogView;
@@ -21,6 +24,11 @@ import org.terndb.storage.codec.Column;
  * with 22001, as SQL's store assignment requires. Calcite folds {@code CAST('toolong' AS VARCHAR(4))} into
  * a truncated literal while converting, so the executor would never see the long value; parameters and
  * computed values are checked by the executor when the row is written.
+ *
+ * <p>Lengths count characters (code points), as the executor does. Calcite measures a literal in UTF-16 units,
+ * so it would cut a literal holding characters outside the Basic Multilingual Plane (emoji: two units each) at
+ * the column's length in units; such a literal that fits is handed over as {@code literal || ''}, which is
+ * assigned by the executor's code-point-aware cast instead of being folded.
  */
 final class AssignmentCheck {
     private AssignmentCheck() {
@@ -39,7 +47,9 @@ final class AssignmentCheck {
                     for (int i = 0; i < values.size(); i++) {
                         Column column = columns == null ? (i < table.columnCount() ? table.column(i) : null)
                                 : column(table, columns.get(i));
-                        checkValue(table, column, values.get(i));
+                        if (checkValue(table, column, values.get(i))) {
+                            r.setOperand(i, keepWhole((SqlCharStringLiteral) values.get(i)));
+                        }
                     }
                 }
             }
@@ -51,7 +61,9 @@ final class AssignmentCheck {
             SqlNodeList columns = update.getTargetColumnList();
             SqlNodeList values = update.getSourceExpressionList();
             for (int i = 0; i < columns.size() && i < values.size(); i++) {
-                checkValue(table, column(table, columns.get(i)), values.get(i));
+                if (checkValue(table, column(table, columns.get(i)), values.get(i))) {
+                    values.set(i, keepWhole((SqlCharStringLiteral) values.get(i)));
+                }
             }
         }
     }
@@ -68,9 +80,10 @@ final class AssignmentCheck {
         return null;
     }
 
-    private static void checkValue(TableMeta table, Column column, SqlNode value) {
+    /** Checks a string literal assigned to {@code column}; true if it fits but Calcite would cut it. */
+    private static boolean checkValue(TableMeta table, Column column, SqlNode value) {
         if (column == null || !column.type().isString() || !(value instanceof SqlCharStringLiteral literal)) {
-            return;
+            return false;
         }
         String s = literal.getValueAs(String.class);
         int end = s.length();
@@ -85,5 +98,12 @@ final class AssignmentCheck {
                     + "..." : s) + "' is too long for column " + column.name() + " " + column.sqlType() + " of table "
                     + table.name() + " (" + length + " characters)");
         }
+        return s.length() > column.precision() && s.length() != s.codePointCount(0, s.length());
+    }
+
+    /** {@code literal || ''}: an expression, which Calcite casts to the column's type without folding it. */
+    private static SqlNode keepWhole(SqlCharStringLiteral literal) {
+        SqlParserPos pos = literal.getParserPosition();
+        return SqlStdOperatorTable.CONCAT.createCall(pos, literal, SqlLiteral.createCharString("", pos));
     }
 }

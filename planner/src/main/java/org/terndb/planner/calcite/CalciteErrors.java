@@ -20,6 +20,9 @@ public final class CalciteErrors {
     private static final Pattern UNKNOWN_COLUMN =
             Pattern.compile("^Column '([^']*)' not found in (?:any table|table '([^']*)').*");
 
+    /** SQLState 22021: a character the literal's character set cannot hold. */
+    static final String CHARACTER_NOT_IN_REPERTOIRE = "22021";
+
     private CalciteErrors() {
     }
 
@@ -31,6 +34,12 @@ public final class CalciteErrors {
     public static TernSqlException translate(RuntimeException e, SourcePositions positions) {
         if (e instanceof TernSqlException t) {
             return t;
+        }
+        if (e.getMessage() != null && e.getMessage().startsWith("Failed to encode '")) {
+            // a literal with an explicit, narrower character set (found by the parser or the validator)
+            return new TernSqlException(CHARACTER_NOT_IN_REPERTOIRE, e.getMessage() + "; a national (N'...') or "
+                    + "_charset'...' literal holds only that character set's characters: write a plain '...' "
+                    + "literal, which takes any Unicode text", e);
         }
         if (e instanceof SqlSyntaxException s) {
             return new TernSqlException(SqlState.SYNTAX_ERROR, s.getMessage(), s);

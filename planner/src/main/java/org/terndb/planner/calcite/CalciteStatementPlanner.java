@@ -7,7 +7,6 @@ import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -23,6 +22,7 @@ import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
@@ -72,11 +72,15 @@ public final class CalciteStatementPlanner {
         throw new UnsupportedOperationException("views are not supported yet");
     };
 
-    /** The result of validation and conversion. */
-    public record Logical(RelRoot root, RelDataType parameterRowType, RexBuilder rexBuilder) {
+    /**
+     * The result of validation and conversion. {@code fieldOrigins}: per result column of a query, the table and
+     * column it shows unchanged ({@code [table, column]}), or null for an expression; empty for DML.
+     */
+    public record Logical(RelRoot root, RelDataType parameterRowType, RexBuilder rexBuilder,
+                          List<List<String>> fieldOrigins) {
     }
 
-    private final RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(TernTypeSystem.INSTANCE);
+    private final RelDataTypeFactory typeFactory = new TernTypeFactory();
     private volatile SchemaAtVersion schema;
 
     private record SchemaAtVersion(long version, CalciteSchema root) {
@@ -107,7 +111,21 @@ public final class CalciteStatementPlanner {
             hep.setRoot(root.rel);
             root = root.withRel(hep.findBestExp());
         }
-        return new Logical(root, validator.getParameterRowType(validated), rexBuilder);
+        return new Logical(root, validator.getParameterRowType(validated), rexBuilder, fieldOrigins(validator, validated,
+                root));
+    }
+
+    /** The validator's origin of each result column, reduced to {@code [table, column]} (no schemas in TernDB). */
+    private static List<List<String>> fieldOrigins(SqlValidator validator, SqlNode validated, RelRoot root) {
+        if (!root.kind.belongsTo(SqlKind.QUERY)) {
+            return List.of();
+        }
+        List<List<String>> origins = new java.util.ArrayList<>();
+        for (List<String> origin : validator.getFieldOrigins(validated)) {
+            origins.add(origin == null || origin.size() < 2 ? null
+                    : List.of(origin.get(origin.size() - 2), origin.get(origin.size() - 1)));
+        }
+        return java.util.Collections.unmodifiableList(origins);
     }
 
     private static boolean hasJoin(RelNode rel) {

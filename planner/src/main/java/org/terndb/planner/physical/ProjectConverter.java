@@ -30,11 +30,19 @@ final class ProjectConverter implements RelConverter {
 
     /** The projection over an already converted input. */
     static PlanNode over(Project project, PlanNode input, Conversion conversion) {
+        return over(project, input, conversion, true);
+    }
+
+    /**
+     * The projection over an already converted input; {@code narrowDecoding} false leaves a table access's
+     * decoded columns as the caller set them (an UPDATE passes the old row through without reading it).
+     */
+    static PlanNode over(Project project, PlanNode input, Conversion conversion, boolean narrowDecoding) {
         List<RexNode> projects = project.getProjects();
         if (RexUtil.isIdentity(projects, project.getInput().getRowType())) {
             return input;
         }
-        if (input instanceof TableAccess access) {
+        if (narrowDecoding && input instanceof TableAccess access) {
             boolean[] read = new boolean[access.table().columnCount()];
             for (int c : RelOptUtil.InputFinder.bits(projects, null)) {
                 read[c] = true;

@@ -52,7 +52,7 @@ final class TableModifyConverter implements RelConverter {
         TableMeta table = modify.getTable().unwrap(CalciteTable.class).meta();
         return switch (modify.getOperation()) {
             case INSERT -> new Insert(table, conversion.convert(modify.getInput()));
-            case DELETE -> new Delete(table, conversion.forUpdate(true).convert(modify.getInput()));
+            case DELETE -> new Delete(table, keysOnly(conversion.forUpdate(true).convert(modify.getInput())));
             case UPDATE -> {
                 List<String> columns = modify.getUpdateColumnList();
                 int[] targets = new int[columns.size()];
@@ -62,10 +62,39 @@ final class TableModifyConverter implements RelConverter {
                 int firstNewValue = modify.getInput().getRowType().getFieldCount() - targets.length;
                 PlanNode blind = blindUpdate(table, modify.getInput(), targets, firstNewValue, conversion);
                 yield blind != null ? blind
-                        : new Update(table, conversion.forUpdate(true).convert(modify.getInput()), targets, firstNewValue);
+                        : new Update(table, updateInput(modify.getInput(), firstNewValue, conversion.forUpdate(true)),
+                                targets, firstNewValue);
             }
             default -> throw SqlState.notSupported(modify.getOperation() + " statements");
         };
+    }
+
+    /** DELETE needs only the keys of the rows: a table access decodes no column its filter does not read. */
+    private static PlanNode keysOnly(PlanNode input) {
+        return input instanceof TableAccess access
+                ? access.withDecodedColumns(new boolean[access.table().columnCount()]) : input;
+    }
+
+    /**
+     * The rows an UPDATE changes: the old row followed by the new values. {@link Update} writes the stored row
+     * back with the new values set and never reads the old row's decoded columns, so a table access under the
+     * projection decodes only the columns the SET expressions (and its own filter) read; the others pass through
+     * as NULL.
+     */
+    private static PlanNode updateInput(RelNode input, int firstNewValue, Conversion conversion) {
+        if (!(input instanceof Project project)) {
+            return conversion.convert(input);
+        }
+        PlanNode source = conversion.convert(project.getInput());
+        if (!(source instanceof TableAccess access)) {
+            return ProjectConverter.over(project, source, conversion);
+        }
+        boolean[] read = new boolean[access.table().columnCount()];
+        List<RexNode> newValues = project.getProjects().subList(firstNewValue, project.getProjects().size());
+        for (int c : RelOptUtil.InputFinder.bits(newValues, null)) {
+            read[c] = true;
+        }
+        return ProjectConverter.over(project, access.withDecodedColumns(read), conversion, false);
     }
 
     /** The blind form of the update (see the class comment), or null if it must read the row. */

@@ -113,8 +113,23 @@ final class EmbeddedSqlCompiler {
                     + " has " + plan.parameterCount() + " parameters for " + arguments.size() + " variables");
         }
         PreparedPlan bound = plan;
+        boolean[] asIs = new boolean[arguments.size()];
+        for (int i = 0; i < asIs.length; i++) {
+            asIs[i] = plan.bindsAsIs(i, references.get(i).type());
+        }
+        int width = plan.boundWidth();
         EmbeddedStatement statement = new EmbeddedStatement(plan.sql().strip(), plan.root(), plan.columns(), arguments,
-                values -> bound.bind(values, null));
+                new EmbeddedStatement.Binder() {
+                    @Override
+                    public int width() {
+                        return width;
+                    }
+
+                    @Override
+                    public Object[] bind(Object[] values) {
+                        return bound.bindInPlace(values, asIs);
+                    }
+                });
         return new Planned(statement, plan);
     }
 
