@@ -1,5 +1,7 @@
 package org.terndb.bench.ycsb;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -24,6 +26,16 @@ import org.terndb.txn.common.Backoff;
  * CCBench's read copies the payload out.
  */
 final class YcsbClient {
+    private static final VarHandle COMMITS;
+
+    static {
+        try {
+            COMMITS = MethodHandles.lookup().findVarHandle(YcsbClient.class, "commits", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final int threadIndex;
     private final YcsbSettings settings;
     private final byte[][] keys;
@@ -40,8 +52,9 @@ final class YcsbClient {
     // Results of the timed phase.
     final Histogram latencyNanos = new Histogram(YcsbRunner.HIGHEST_LATENCY_NANOS, 3);
     final long[] abortsByReason = new long[AbortReason.all().length];
-    long commits;
+    long commits;          // written by this client only; opaque stores so the per-second sampler may read it
     long omittedWrites;
+    long installedWrites;
     private long readChecksum;
 
     /**
@@ -85,10 +98,12 @@ final class YcsbClient {
     void runProtocol(Worker worker, Table table, String protocol) {
         boolean rmw = settings.readModifyWrite();
         long omittedAtStart = -1;
+        long installedAtStart = 0;
         int p;
         while ((p = phase.get()) != RunPhase.STOP) {
             if (p == RunPhase.MEASURE && omittedAtStart < 0) {
                 omittedAtStart = worker.stats().omittedWrites();
+                installedAtStart = worker.stats().installedWrites();
             }
             nextTransaction();
             long start = System.nanoTime();
@@ -101,10 +116,16 @@ final class YcsbClient {
                         if (!writes[i]) {
                             consume(txn.read(table, key), protocol, i);
                         } else {
+                            // A blind write (the default) does not read the record: write-omission protocols (SSE)
+                            // may omit it. With --rmw it reads first, which makes it a read-modify-write.
+                            boolean updated;
                             if (rmw) {
                                 consume(txn.readForUpdate(table, key), protocol, i);
+                                updated = txn.update(table, key, writeRows[i]);
+                            } else {
+                                updated = txn.updateBlind(table, key, writeRows[i]);
                             }
-                            if (!txn.update(table, key, writeRows[i])) {
+                            if (!updated) {
                                 throw missing(protocol, "an update", i);
                             }
                         }
@@ -129,6 +150,7 @@ final class YcsbClient {
         }
         if (omittedAtStart >= 0) {
             omittedWrites = worker.stats().omittedWrites() - omittedAtStart;
+            installedWrites = worker.stats().installedWrites() - installedAtStart;
         }
     }
 
@@ -159,7 +181,7 @@ final class YcsbClient {
     }
 
     private void record(long start) {
-        commits++;
+        COMMITS.setOpaque(this, commits + 1); // a plain store on x86; the sampler reads it with getOpaque
         latencyNanos.recordValue(Math.min(System.nanoTime() - start, YcsbRunner.HIGHEST_LATENCY_NANOS));
     }
 
@@ -193,6 +215,11 @@ final class YcsbClient {
                 LockSupport.parkNanos(left);
             }
         }
+    }
+
+    /** Commits of the timed phase so far, readable from another thread (the per-second sampler). */
+    long commitsSoFar() {
+        return (long) COMMITS.getOpaque(this);
     }
 
     /** Keeps the read copies observable so the JIT cannot drop them. */

@@ -179,6 +179,34 @@ public final class YcsbCommand implements Command {
         return json;
     }
 
+    /** Commits per second and (multi-version protocols) versions alive once per second of the timed window. */
+    private static void printSeries(List<YcsbResult> all, PrintStream out) {
+        boolean header = false;
+        for (YcsbResult r : all) {
+            YcsbResult.Series s = r.series();
+            if (s == null || (s.commitsPerSecond().isEmpty() && s.versionsAlive() == null)) {
+                continue;
+            }
+            if (!header) {
+                out.printf(Locale.ROOT, "%nPer second of the timed window:%n");
+                header = true;
+            }
+            out.printf(Locale.ROOT, "  %-12s tps           %s%n", r.system(), joined(s.commitsPerSecond()));
+            if (s.versionsAlive() != null) {
+                out.printf(Locale.ROOT, "  %-12s versions alive %s (max %,d, at the end %,d)%n", "",
+                        joined(s.versionsAlive()), s.versionsAliveMax(), s.versionsAliveEnd());
+            }
+        }
+    }
+
+    private static String joined(List<Long> values) {
+        StringBuilder sb = new StringBuilder();
+        for (long v : values) {
+            sb.append(sb.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%,d", v));
+        }
+        return sb.length() == 0 ? "-" : sb.toString();
+    }
+
     private static void printTable(YcsbSettings settings, List<YcsbResult> runs, YcsbResult baseline,
                                    PrintStream out) {
         out.println(settings.describe());
@@ -209,7 +237,8 @@ public final class YcsbCommand implements Command {
                 }
             }
             if (r.omittedWrites() != 0) {
-                reasons.append(String.format(Locale.ROOT, "  (omitted writes: %,d)", r.omittedWrites()));
+                reasons.append(String.format(Locale.ROOT, "  (omitted writes: %,d, installed: %,d)", r.omittedWrites(),
+                        r.installedWrites()));
             }
             if (reasons.length() > 0) {
                 if (!header) {
@@ -226,6 +255,7 @@ public final class YcsbCommand implements Command {
                         r.longTxn().commits(), r.longTxn().aborts(), r.longTxn().shortTps());
             }
         }
+        printSeries(all, out);
         out.printf(Locale.ROOT, "%nabort ratio = aborts / (commits + aborts); latency from first begin to commit,"
                 + " retries included%n");
     }

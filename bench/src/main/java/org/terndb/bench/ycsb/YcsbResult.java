@@ -1,5 +1,6 @@
 package org.terndb.bench.ycsb;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.terndb.cli.JsonObject;
 import org.terndb.txn.AbortReason;
@@ -15,10 +16,22 @@ import org.terndb.txn.AbortReason;
  * @param longTxn worker 0's numbers when it ran long transactions, else null
  */
 record YcsbResult(String system, int threads, double seconds, long commits, long[] abortsByReason,
-                  Histogram latencyNanos, long omittedWrites, LongTxn longTxn) {
+                  Histogram latencyNanos, long omittedWrites, long installedWrites, LongTxn longTxn,
+                  Series series) {
 
     /** Worker 0's long transactions and the other workers' throughput. */
     record LongTxn(long commits, long aborts, double shortTps) {}
+
+    /**
+     * Samples of the timed window: commits in each full second, and the versions alive at the end of each full
+     * second and of the window ({@link org.terndb.txn.common.mvcc.VersionGauge}; multi-version protocols only,
+     * {@code versionsAlive} is null otherwise).
+     */
+    record Series(List<Long> commitsPerSecond, List<Long> versionsAlive, long versionsAliveEnd) {
+        long versionsAliveMax() {
+            return Math.max(versionsAliveEnd, versionsAlive.stream().mapToLong(Long::longValue).max().orElse(0));
+        }
+    }
 
     long aborts() {
         long sum = 0;
@@ -52,13 +65,21 @@ record YcsbResult(String system, int threads, double seconds, long commits, long
                 .put("abort_ratio", round(abortRatio(), 6))
                 .put("p50_us", round(percentileMicros(50), 1)).put("p99_us", round(percentileMicros(99), 1))
                 .put("aborts_by_reason", reasons).put("commits", commits).put("aborts", aborts())
-                .put("omitted_writes", omittedWrites);
+                .put("omitted_writes", omittedWrites).put("installed_writes", installedWrites);
         if (baselineTps != null) {
             json.put("ratio_to_baseline", round(ratioTo(baselineTps), 4));
         }
         if (longTxn != null) {
             json.put("long_txn_commits", longTxn.commits()).put("long_txn_aborts", longTxn.aborts())
                     .put("short_txn_tps", round(longTxn.shortTps(), 1));
+        }
+        if (series != null) {
+            json.put("tps_per_second", series.commitsPerSecond());
+            if (series.versionsAlive() != null) {
+                json.put("versions_alive_max", series.versionsAliveMax())
+                        .put("versions_alive_end", series.versionsAliveEnd())
+                        .put("versions_alive", series.versionsAlive());
+            }
         }
         return json;
     }

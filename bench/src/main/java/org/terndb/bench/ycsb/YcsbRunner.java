@@ -1,6 +1,8 @@
 package org.terndb.bench.ycsb;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,16 +16,19 @@ import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
 import org.terndb.txn.Worker;
+import org.terndb.txn.common.mvcc.VersionGauge;
 
 /**
  * Runs one system under the YCSB workload: loads USERTABLE (untimed, in parallel), starts one client thread
  * per {@code --threads}, lets them warm up, counts a timed window and stops them. Throughput is the committed
- * transactions of the window divided by its wall-clock length.
+ * transactions of the window divided by its wall-clock length. Once per second of the window the driver samples
+ * the commits so far and, for a multi-version protocol, the versions alive ({@link VersionGauge}).
  */
 final class YcsbRunner {
     /** Latencies above an hour are recorded as an hour (the histogram's range). */
     static final long HIGHEST_LATENCY_NANOS = TimeUnit.HOURS.toNanos(1);
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    private static final long SAMPLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final YcsbSettings settings;
@@ -57,7 +62,7 @@ final class YcsbRunner {
                 }
             });
             checkLoaded(protocol, table.primary().tree().size(), start);
-            return measure(cc.name(), (client, ready) -> {
+            return measure(cc.name(), cc instanceof VersionGauge g ? g : null, (client, ready) -> {
                 // The worker binds to this thread at its first begin(); close() also aborts a transaction that a
                 // failure left open.
                 try (Worker worker = cc.newWorker()) {
@@ -81,7 +86,7 @@ final class YcsbRunner {
             }
         });
         checkLoaded(YcsbSettings.BASELINE, tree.size(), start);
-        return measure(YcsbSettings.BASELINE, (client, ready) -> {
+        return measure(YcsbSettings.BASELINE, null, (client, ready) -> {
             ready.countDown();
             client.runBaseline(tree);
         });
@@ -96,7 +101,7 @@ final class YcsbRunner {
                 size, (System.nanoTime() - startNanos) / 1e9, settings.warmup(), settings.seconds());
     }
 
-    private YcsbResult measure(String system, ClientBody body) {
+    private YcsbResult measure(String system, VersionGauge gauge, ClientBody body) {
         System.gc();   // every run starts from a collected heap, not with the previous run's garbage
         int threads = settings.threads();
         RunPhase phase = new RunPhase();
@@ -129,12 +134,45 @@ final class YcsbRunner {
         sleepUnlessFailed(settings.warmup(), failure);
         phase.set(RunPhase.MEASURE);
         long measureStart = System.nanoTime();
-        sleepUnlessFailed(settings.seconds(), failure);
+        YcsbResult.Series series = sampleUnlessFailed(measureStart, settings.seconds(), failure, clients, gauge);
         phase.set(RunPhase.STOP);
         double elapsed = (System.nanoTime() - measureStart) / 1e9;
         joinOrFail(system, workers);
         YcsbData.rethrow(failure.get());
-        return collect(system, clients, elapsed);
+        return collect(system, clients, elapsed, series);
+    }
+
+    /**
+     * Waits out the timed window (returning early when a client thread failed), sampling once per full second
+     * the commits of that second and the versions alive, plus the versions alive at the window's end.
+     */
+    private static YcsbResult.Series sampleUnlessFailed(long start, double seconds,
+                                                        AtomicReference<Throwable> failure, YcsbClient[] clients,
+                                                        VersionGauge gauge) {
+        List<Long> perSecond = new ArrayList<>();
+        List<Long> alive = gauge == null ? null : new ArrayList<>();
+        long end = start + (long) (seconds * 1e9);
+        long nextSample = start + SAMPLE_NANOS;
+        long commitsBefore = 0;
+        long now;
+        while (failure.get() == null && (now = System.nanoTime()) < end) {
+            if (now >= nextSample) {
+                long commits = 0;
+                for (YcsbClient c : clients) {
+                    commits += c.commitsSoFar();
+                }
+                perSecond.add(commits - commitsBefore);
+                commitsBefore = commits;
+                if (gauge != null) {
+                    alive.add(gauge.versionsAlive());
+                }
+                nextSample += SAMPLE_NANOS;
+                continue;
+            }
+            LockSupport.parkNanos(Math.min(Math.min(end, nextSample) - now, POLL_NANOS));
+        }
+        long aliveAtEnd = gauge == null ? 0 : gauge.versionsAlive();
+        return new YcsbResult.Series(perSecond, alive, aliveAtEnd);
     }
 
     /**
@@ -185,16 +223,18 @@ final class YcsbRunner {
         }
     }
 
-    private YcsbResult collect(String system, YcsbClient[] clients, double elapsed) {
+    private YcsbResult collect(String system, YcsbClient[] clients, double elapsed, YcsbResult.Series series) {
         Histogram latency = new Histogram(HIGHEST_LATENCY_NANOS, 3);
         long commits = 0;
         long omitted = 0;
+        long installed = 0;
         long[] aborts = new long[AbortReason.all().length];
         long checksum = 0;
         for (YcsbClient c : clients) {
             latency.add(c.latencyNanos);
             commits += c.commits;
             omitted += c.omittedWrites;
+            installed += c.installedWrites;
             for (int r = 0; r < aborts.length; r++) {
                 aborts[r] += c.abortsByReason[r];
             }
@@ -211,6 +251,7 @@ final class YcsbRunner {
         if (checksum == Long.MIN_VALUE) {
             err.println();   // never true in practice; keeps the read copies live
         }
-        return new YcsbResult(system, settings.threads(), elapsed, commits, aborts, latency, omitted, longTxn);
+        return new YcsbResult(system, settings.threads(), elapsed, commits, aborts, latency, omitted, installed,
+                longTxn, series);
     }
 }

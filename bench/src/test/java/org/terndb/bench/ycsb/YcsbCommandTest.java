@@ -108,6 +108,26 @@ class YcsbCommandTest {
     }
 
     @Test
+    void multiVersionRunsReportVersionsAliveAndEveryRunItsSecondsAndWrites() throws Exception {
+        JsonObject json = lastLine(run(Cli.EXIT_OK, "--records", "10000", "--seconds", "1.3", "--warmup", "0.1",
+                "--protocol", "mvto-async,silo", "--json")[0]);
+        JsonObject mvto = json.getAsJsonArray("runs").get(0).getAsJsonObject();
+        JsonObject silo = json.getAsJsonArray("runs").get(1).getAsJsonObject();
+        for (JsonObject r : List.of(mvto, silo)) {
+            assertEquals(1, r.getAsJsonArray("tps_per_second").size(), r.toString());
+            assertTrue(r.get("installed_writes").getAsLong() > 0, r.toString());
+        }
+        assertTrue(mvto.get("versions_alive_end").getAsLong() >= 10000, "every loaded row is a version: " + mvto);
+        assertTrue(mvto.get("versions_alive_max").getAsLong() >= mvto.get("versions_alive_end").getAsLong());
+        assertEquals(1, mvto.getAsJsonArray("versions_alive").size(), mvto.toString());
+        assertTrue(!silo.has("versions_alive_max"), "single-version protocols keep no versions: " + silo);
+
+        String table = run(Cli.EXIT_OK, "--records", "10000", "--seconds", "1.2", "--warmup", "0.1", "--protocol",
+                "mvto-async")[0];
+        assertTrue(table.contains("Per second of the timed window") && table.contains("versions alive"), table);
+    }
+
+    @Test
     void invalidTxnOptionExitsWithUsageAndListsValidKeys() {
         String stderr = run(Cli.EXIT_USAGE, "--protocol", "none", "--opt", "nonsense=1")[1];
         assertTrue(stderr.contains("nonsense") && stderr.contains("valid options") && stderr.contains("backoff"),
