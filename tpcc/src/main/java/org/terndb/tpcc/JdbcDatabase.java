@@ -20,9 +20,9 @@ import org.terndb.storage.codec.ColumnType;
 
 /**
  * The TPC-C schema and initial population over JDBC ({@code --mode jdbc}): DDL in standard SQL generated from
- * {@link TpccTable} and {@link TpccIndex}, and the loader's rows in batched INSERTs. The same statements run on H2,
- * HSQLDB and (once its driver exists) TernDB; the only database-specific step is switching HSQLDB to MVCC
- * ({@link JdbcConnections#configure}).
+ * {@link TpccTable} and {@link TpccIndex}, and the loader's rows in batched INSERTs. The same statements run on
+ * TernDB, H2 and HSQLDB (HISTORY, without a primary key, gets TernDB's hidden row id); the only database-specific
+ * step is switching HSQLDB to MVCC ({@link JdbcConnections#configure}).
  */
 final class JdbcDatabase {
     private JdbcDatabase() {

@@ -82,8 +82,10 @@ final class JdbcTransactions implements AutoCloseable {
         noInsertOrder = prepare("INSERT INTO ORDERS (O_ID, O_D_ID, O_W_ID, O_C_ID, O_ENTRY_D, O_CARRIER_ID,"
                 + " O_OL_CNT, O_ALL_LOCAL) VALUES (?, ?, ?, ?, ?, NULL, ?, ?)");
         noInsertNewOrder = prepare("INSERT INTO NEW_ORDER (NO_O_ID, NO_D_ID, NO_W_ID) VALUES (?, ?, ?)");
-        noStockUpdate = prepare("UPDATE STOCK SET S_QUANTITY = CASE WHEN S_QUANTITY >= ? THEN S_QUANTITY - ?"
-                + " ELSE S_QUANTITY - ? + 91 END, S_YTD = S_YTD + ?, S_ORDER_CNT = S_ORDER_CNT + 1,"
+        // The CASTs type the parameters of the CASE branches, which TernDB's validator cannot infer on its own.
+        noStockUpdate = prepare("UPDATE STOCK SET S_QUANTITY = CASE WHEN S_QUANTITY >= ?"
+                + " THEN S_QUANTITY - CAST(? AS INTEGER) ELSE S_QUANTITY - CAST(? AS INTEGER) + 91 END,"
+                + " S_YTD = S_YTD + ?, S_ORDER_CNT = S_ORDER_CNT + 1,"
                 + " S_REMOTE_CNT = S_REMOTE_CNT + ? WHERE S_W_ID = ? AND S_I_ID = ?");
         for (int d = 1; d <= TpccScale.DISTRICTS; d++) {
             noStock[d] = prepare(String.format("SELECT S_QUANTITY, S_DIST_%02d, S_DATA FROM STOCK"
@@ -240,7 +242,8 @@ final class JdbcTransactions implements AutoCloseable {
             if (itemData.contains("ORIGINAL") && stockData.contains("ORIGINAL")) {
                 outputDigest++;
             }
-            with(noInsertLine, orderId, d, w, i + 1, item, supply, quantity, money(amount), distInfo).executeUpdate();
+            with(noInsertLine, orderId, d, w, i + 1, item, supply, quantity, money(amount), distInfo)
+                    .executeUpdate();
         }
         BigDecimal total = money(totalCents).multiply(BigDecimal.ONE.subtract(discount))
                 .multiply(BigDecimal.ONE.add(wTax).add(dTax));

@@ -25,14 +25,17 @@ public final class TpccCommand extends OptionCommand {
                           "OLTP through the looking glass")
                   direct  the same logic through a concurrency-control protocol's transactions, one terminal per
                           thread, conflicts retried after the protocol's backoff
-                  jdbc    the transactions as plain SQL over JDBC (H2, HSQLDB; TernDB's own driver later)
-                  proc    stored procedures: not available yet
+                  jdbc    the transactions as plain standard SQL over JDBC, one prepared statement per statement,
+                          auto-commit off: TernDB in memory by default (--protocol), or H2 / HSQLDB with --url
+                  proc    the transactions as TernDB stored procedures, created at setup: one CALL per
+                          transaction in auto-commit; conflicts are counted and retried by the driver
                 No keying or think times: every terminal submits its next transaction at once. A New-Order with
                 an unused item id (1%) is a user rollback, not an abort. With no options: 1 warehouse, direct
                 mode with Silo, 2 threads, 10 s.""")
-                .value("mode", "kernel|direct|jdbc", "how the transactions run", "direct")
-                .value("protocol", "NAME", "concurrency-control protocol of --mode direct", "silo")
-                .value("url", "URL", "JDBC URL of --mode jdbc, e.g. jdbc:h2:mem:tpcc or jdbc:hsqldb:mem:tpcc",
+                .value("mode", "kernel|direct|jdbc|proc", "how the transactions run", "direct")
+                .value("protocol", "NAME", "concurrency-control protocol of --mode direct, and of TernDB in --mode"
+                        + " jdbc and proc (appended to the URL as ;protocol=NAME)", "silo")
+                .value("url", "URL", "JDBC URL of --mode jdbc (e.g. jdbc:h2:mem:tpcc, jdbc:hsqldb:mem:tpcc) or proc",
                         TpccSettings.DEFAULT_URL)
                 .value("warehouses", "W", "warehouses loaded (scale factor)", "1")
                 .value("threads", "T", "terminals, one thread each (the kernel runs one thread)", "2")
@@ -44,6 +47,10 @@ public final class TpccCommand extends OptionCommand {
                         TpccSettings.DEFAULT_MIX)
                 .flag("check", "load, check the consistency conditions and exit without a run")
                 .flag("no-check", "skip the consistency checks after the run")
+                .value("durability", "none|async|sync", "--mode direct: log commits to a database folder (sync:"
+                        + " acknowledge once durable; async: at once; none: memory only)", "none")
+                .value("dir", "PATH", "--durability sync|async: a new or empty database folder, kept afterwards"
+                        + " (default: a temporary folder, deleted afterwards)", null)
                 .value("scale", "F", "NOT TPC-C, for tests: shrink items, customers and orders to this fraction",
                         "1")
                 .json());

@@ -47,7 +47,7 @@ record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, St
     }
 
     private String protocol() {
-        return settings.mode() == TpccSettings.Mode.JDBC ? database : settings.protocol();
+        return settings.protocol() != null ? settings.protocol() : database;
     }
 
     JsonObject toJson() {
@@ -67,9 +67,10 @@ record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, St
                 .put("rollbacks", run == null ? 0 : run.stats().totalRollbacks())
                 .put("load_seconds", round(loadSeconds, 3))
                 .put("seed", settings.seed())
-                .put("mix", settings.mixText());
-        if (settings.mode() == TpccSettings.Mode.JDBC) {
-            json.put("url", settings.url());
+                .put("mix", settings.mixText())
+                .put("durability", settings.durability().mode());
+        if (settings.mode() == TpccSettings.Mode.JDBC || settings.mode() == TpccSettings.Mode.PROC) {
+            json.put("url", settings.url()).put("database", database);
         }
         if (!settings.scale().isSpec()) {
             json.put("scale", new JsonObject().put("items", settings.scale().items())

@@ -12,10 +12,10 @@ import org.terndb.harness.JdbcConnections;
 import org.terndb.harness.JdbcDriverThread;
 import org.terndb.harness.Measurement;
 import org.terndb.harness.Outcome;
+import org.terndb.harness.RandomBackoff;
 import org.terndb.harness.TimedRun;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.DuplicateKeyException;
-import org.terndb.txn.Protocols;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
@@ -43,8 +43,7 @@ final class TpccRunner {
         return switch (settings.mode()) {
             case KERNEL -> runKernel();
             case DIRECT -> runDirect();
-            case JDBC -> runJdbc();
-            case PROC -> throw new IllegalStateException("--mode proc is not available yet");
+            case JDBC, PROC -> runJdbc();
         };
     }
 
@@ -80,9 +79,10 @@ final class TpccRunner {
     }
 
     private TpccResult runDirect() throws Exception {
-        try (ConcurrencyControl cc = Protocols.create(settings.protocol(), null)) {
-            TxnStore.TxnDatabase db = new TxnStore.TxnDatabase(cc);
-            double loadSeconds = load(() -> new StorageLoadSink(db::load));
+        try (DurableTpcc durable = DurableTpcc.open(settings, settings.durability())) {
+            ConcurrencyControl cc = durable.cc();
+            TxnStore.TxnDatabase db = durable.db();
+            double loadSeconds = durable.populate(() -> load(() -> new StorageLoadSink(db::load)), err);
             TpccResult result;
             long deliveries = 0;
             if (settings.checkOnly()) {
@@ -93,6 +93,7 @@ final class TpccRunner {
                     threads.add(new DirectThread(terminalsOf(t, 1), db, t + 1));
                 }
                 Measured m = measure(threads);
+                durable.reportLog(err, settings.warmup() + m.measurement.seconds());
                 deliveries = m.deliveriesSinceLoad;
                 result = new TpccResult(settings, m.measurement, loadSeconds, null);
             }
@@ -122,21 +123,32 @@ final class TpccRunner {
         }
     }
 
+    /**
+     * {@code --mode jdbc} and {@code proc}: the schema and the population over JDBC; then either the statements from
+     * the client ({@link JdbcThread}) or, on TernDB, one stored-procedure call per transaction ({@link ProcThread}).
+     */
     private TpccResult runJdbc() throws Exception {
         String url = settings.url();
+        boolean proc = settings.mode() == TpccSettings.Mode.PROC;
         try (Connection admin = JdbcConnections.connect(url, "tpcc")) {
             JdbcConnections.configure(admin, url);
             JdbcDatabase.createSchema(admin);
             String database = admin.getMetaData().getDatabaseProductName();
             err.println("created the TPC-C schema in " + database + " " + admin.getMetaData().getDatabaseProductVersion());
+            if (proc) {
+                ProcTransactions.createProcedures(admin);
+                admin.commit();
+                err.println("created the five TPC-C procedures");
+            }
             double loadSeconds = load(() -> new JdbcDatabase.LoadSink(url));
             JdbcConsistencySource source = new JdbcConsistencySource(admin);
             if (settings.checkOnly()) {
                 return checked(TpccResult.checkOnly(settings, loadSeconds, database), source, false);
             }
-            List<JdbcThread> threads = new ArrayList<>();
+            List<DriverThread<TxnType>> threads = new ArrayList<>();
             for (int t = 0; t < settings.threads(); t++) {
-                threads.add(new JdbcThread(terminalsOf(t, 1)[0], url));
+                TpccInputs terminal = terminalsOf(t, 1)[0];
+                threads.add(proc ? new ProcThread(terminal, url) : new JdbcThread(terminal, url));
             }
             Measured m = measure(threads);
             return checked(new TpccResult(settings, m.measurement, loadSeconds, database), source,
@@ -316,6 +328,77 @@ final class TpccRunner {
         }
     }
 
+    /**
+     * The transactions as TernDB stored procedures: one {@code {call ...}} per transaction on a connection in
+     * auto-commit. The proc-mode URL sets {@code autocommit_retries=0}, so a conflict reaches this loop as 40001 and
+     * is counted and retried here, as in the other modes; New-Order's SIGNAL of an unused item is a user rollback.
+     */
+    static final class ProcThread extends DriverThread<TxnType> {
+        private final TpccInputs terminal;
+        private final String url;
+        private final RandomBackoff backoff = new RandomBackoff();
+        private Connection connection;
+        ProcTransactions calls;
+        long deliveriesSinceLoad;
+
+        ProcThread(TpccInputs terminal, String url) {
+            super(TxnType.count());
+            this.terminal = terminal;
+            this.url = url;
+        }
+
+        @Override
+        public void open() throws SQLException {
+            connection = JdbcConnections.connect(url, "tpcc");
+            connection.setAutoCommit(true);
+            calls = new ProcTransactions(connection);
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try {
+                if (calls != null) {
+                    calls.close();
+                }
+            } finally {
+                if (connection != null) {
+                    connection.close();
+                }
+            }
+        }
+
+        @Override
+        protected TxnType next() {
+            return terminal.next();
+        }
+
+        @Override
+        protected Outcome attempt(TxnType type) throws SQLException {
+            try {
+                boolean committed = calls.run(type, terminal);
+                backoff.succeeded();
+                return committed ? Outcome.COMMITTED : Outcome.ROLLED_BACK;
+            } catch (SQLException e) {
+                if (!JdbcConnections.retryable(e)) {
+                    throw e;
+                }
+                return aborted("SQLSTATE_" + e.getSQLState(), e.getMessage());
+            }
+        }
+
+        @Override
+        protected void backoff() {
+            backoff.pause();
+        }
+
+        @Override
+        protected void finished(TxnType type, Outcome outcome) {
+            if (outcome == Outcome.COMMITTED && type == TxnType.DELIVERY) {
+                deliveriesSinceLoad++;
+            }
+        }
+    }
+
     // ---- timing --------------------------------------------------------------------------------------------------
 
     private record Measured(Measurement measurement, long deliveriesSinceLoad) {}
@@ -324,7 +407,8 @@ final class TpccRunner {
         Measurement m = TimedRun.measure(drivers, settings.warmup(), settings.seconds(), "tpcc-terminal");
         long deliveries = 0;
         for (DriverThread<TxnType> d : drivers) {
-            deliveries += d instanceof TpccDriver t ? t.deliveriesSinceLoad : ((JdbcThread) d).deliveriesSinceLoad;
+            deliveries += d instanceof TpccDriver t ? t.deliveriesSinceLoad
+                    : d instanceof ProcThread p ? p.deliveriesSinceLoad : ((JdbcThread) d).deliveriesSinceLoad;
         }
         return new Measured(m, deliveries);
     }

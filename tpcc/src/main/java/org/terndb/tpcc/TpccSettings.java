@@ -14,9 +14,11 @@ import org.terndb.txn.Protocols;
  *                    warehouse)
  * @param mix         weights of New-Order, Payment, Order-Status, Delivery, Stock-Level
  * @param checkOnly   {@code --check}: load, check the consistency conditions, do not run
+ * @param durability  {@code --durability} and {@code --dir} of {@code --mode direct} ({@link DurableTpcc})
  */
 record TpccSettings(Mode mode, String protocol, String url, int warehouses, int threads, double seconds,
-                    double warmup, long seed, int[] mix, TpccScale scale, boolean checkOnly, boolean check) {
+                    double warmup, long seed, int[] mix, TpccScale scale, boolean checkOnly, boolean check,
+                    DurableTpcc.Settings durability) {
 
     enum Mode {
         KERNEL, DIRECT, JDBC, PROC;
@@ -37,21 +39,36 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
         } catch (IllegalArgumentException e) {
             throw new UsageException("--mode must be one of kernel, direct, jdbc, proc; got '" + modeText + "'");
         }
-        if (mode == Mode.PROC) {
-            throw new UsageException("--mode proc is not available yet: it runs the transactions as TernDB stored"
-                    + " procedures, which come with the SQL engine; use --mode direct, kernel or jdbc for now");
-        }
         String protocol = args.getString("protocol").toLowerCase(Locale.ROOT);
-        if (mode == Mode.DIRECT && !Protocols.names().contains(protocol)) {
+        if (mode != Mode.KERNEL && !Protocols.names().contains(protocol)) {
             throw new UsageException("unknown protocol '" + protocol + "'; valid protocols: "
                     + String.join(", ", Protocols.names()));
         }
-        if (mode != Mode.DIRECT && args.isGiven("protocol")) {
-            throw new UsageException("--protocol applies to --mode direct only (the kernel has no concurrency"
-                    + " control; a JDBC database uses its own)");
+        if (mode == Mode.KERNEL && args.isGiven("protocol")) {
+            throw new UsageException("--protocol does not apply to --mode kernel: the kernel has no concurrency"
+                    + " control");
         }
-        if (mode != Mode.JDBC && args.isGiven("url")) {
-            throw new UsageException("--url applies to --mode jdbc only");
+        if ((mode == Mode.KERNEL || mode == Mode.DIRECT) && args.isGiven("url")) {
+            throw new UsageException("--url applies to --mode jdbc and proc only");
+        }
+        String url = args.getString("url");
+        boolean tern = isTernUrl(url);
+        if (mode == Mode.PROC && !tern) {
+            throw new UsageException("--mode proc runs TernDB stored procedures: --url must be a TernDB URL"
+                    + " (jdbc:tern:...); got " + url);
+        }
+        if (mode == Mode.JDBC || mode == Mode.PROC) {
+            if (!tern && args.isGiven("protocol")) {
+                throw new UsageException("--protocol applies to TernDB URLs only (jdbc:tern:...); " + url
+                        + " uses its own concurrency control");
+            }
+            if (tern) {
+                url = withProtocol(url, protocol, args.isGiven("protocol"));
+            }
+            if (mode == Mode.PROC && option(url, "autocommit_retries") == null) {
+                // Conflicts come back to the driver loop, which counts them as the other modes do, and retries.
+                url += ";autocommit_retries=0";
+            }
         }
         int warehouses = args.getInt("warehouses", 1, 10_000);
         int threads = args.getInt("threads", 1, 1024);
@@ -61,10 +78,52 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
             throw new UsageException("--check and --no-check contradict each other");
         }
         double scale = args.getDouble("scale", 0, 1);
-        return new TpccSettings(mode, mode == Mode.DIRECT ? protocol : mode == Mode.KERNEL ? "none" : null,
-                args.getString("url"), warehouses, mode == Mode.KERNEL ? 1 : threads, seconds, warmup,
-                args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), parseMix(args.getString("mix")),
-                TpccScale.of(scale), args.isSet("check"), !args.isSet("no-check"));
+        String effectiveProtocol = switch (mode) {
+            case KERNEL -> "none";
+            case DIRECT, PROC -> protocol;
+            case JDBC -> tern ? protocolOf(url) : null;
+        };
+        return new TpccSettings(mode, effectiveProtocol, url, warehouses, mode == Mode.KERNEL ? 1 : threads, seconds,
+                warmup, args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), parseMix(args.getString("mix")),
+                TpccScale.of(scale), args.isSet("check"), !args.isSet("no-check"),
+                DurableTpcc.Settings.parse(args, mode));
+    }
+
+    static boolean isTernUrl(String url) {
+        return url.regionMatches(true, 0, "jdbc:tern:", 0, "jdbc:tern:".length());
+    }
+
+    /**
+     * A TernDB URL with {@code ;protocol=P} appended, unless it names a protocol already: then {@code --protocol}
+     * must not be given as well (or must agree).
+     */
+    static String withProtocol(String url, String protocol, boolean protocolGiven) {
+        String inUrl = protocolOf(url);
+        if (inUrl == null) {
+            return url + ";protocol=" + protocol;
+        }
+        if (protocolGiven && !inUrl.equals(protocol)) {
+            throw new UsageException("--protocol " + protocol + " contradicts protocol=" + inUrl + " in --url " + url);
+        }
+        return url;
+    }
+
+    /** The {@code protocol=} option of a TernDB URL (lower case), or null if it has none. */
+    static String protocolOf(String url) {
+        String protocol = option(url, "protocol");
+        return protocol == null ? null : protocol.toLowerCase(Locale.ROOT);
+    }
+
+    /** The value of option {@code key} of a TernDB URL ({@code ;key=value}), or null if it has none. */
+    static String option(String url, String key) {
+        String[] parts = url.split(";");
+        for (int i = 1; i < parts.length; i++) {
+            int eq = parts[i].indexOf('=');
+            if (eq > 0 && parts[i].substring(0, eq).trim().equalsIgnoreCase(key)) {
+                return parts[i].substring(eq + 1).trim();
+            }
+        }
+        return null;
     }
 
     static int[] parseMix(String text) {
@@ -104,9 +163,9 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
     String describe() {
         String system = switch (mode) {
             case KERNEL -> "kernel (Masstrees, no concurrency control, one thread)";
-            case DIRECT -> "direct, protocol " + protocol;
+            case DIRECT -> "direct, protocol " + protocol + ", " + durability.describe();
             case JDBC -> "jdbc " + url;
-            case PROC -> "proc";
+            case PROC -> "proc (stored procedures) " + url;
         };
         return String.format(Locale.ROOT, "TPC-C %s: %d warehouse%s, %d terminal%s on %d thread%s, %s s timed + %s s"
                         + " warm-up, mix %s, seed %d%s", system, warehouses, warehouses == 1 ? "" : "s", terminals(),
@@ -125,7 +184,8 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
         return o instanceof TpccSettings s && s.mode == mode && java.util.Objects.equals(s.protocol, protocol)
                 && s.url.equals(url) && s.warehouses == warehouses && s.threads == threads && s.seconds == seconds
                 && s.warmup == warmup && s.seed == seed && Arrays.equals(s.mix, mix) && s.scale.equals(scale)
-                && s.checkOnly == checkOnly && s.check == check;
+                && s.checkOnly == checkOnly && s.check == check
+                && s.durability.equals(durability);
     }
 
     @Override

@@ -24,7 +24,6 @@ import org.terndb.txn.Protocols;
  */
 class TpccCommandTest {
     private static final AtomicInteger DATABASES = new AtomicInteger();
-    private static final String[] SHORT = {"--scale", "0.02", "--warmup", "0.1", "--json"};
 
     private static String[] run(int expectedExit, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -38,8 +37,11 @@ class TpccCommandTest {
     }
 
     private static JsonObject runJson(String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of(SHORT));
+        List<String> args = new ArrayList<>(List.of("--warmup", "0.1", "--json"));
         args.addAll(List.of(more));
+        if (!args.contains("--scale")) {
+            args.addAll(List.of("--scale", "0.02"));
+        }
         if (!args.contains("--seconds")) {
             args.addAll(List.of("--seconds", "0.4"));
         }
@@ -119,7 +121,8 @@ class TpccCommandTest {
     @Test
     void checkAloneVerifiesAllTwelveConditionsOnTheLoadedDatabase() throws Exception {
         for (String[] mode : new String[][] {{"--mode", "kernel"}, {"--mode", "direct"},
-            {"--mode", "jdbc", "--url", "jdbc:h2:mem:tpcc" + DATABASES.incrementAndGet()}}) {
+            {"--mode", "jdbc", "--url", "jdbc:h2:mem:tpcc" + DATABASES.incrementAndGet()}, {"--mode", "jdbc"},
+            {"--mode", "proc"}}) {
             List<String> args = new ArrayList<>(List.of("--scale", "0.02", "--check"));
             args.addAll(List.of(mode));
             String stdout = run(Cli.EXIT_OK, args.toArray(new String[0]))[0];
@@ -130,16 +133,81 @@ class TpccCommandTest {
         }
     }
 
+    /** TernDB's runs in the protocol sweeps: smaller than the others, they load through JDBC. */
+    private static final String[] TINY = {"--scale", "0.005", "--seconds", "0.3"};
+
+    @ParameterizedTest
+    @MethodSource("protocols")
+    void jdbcModeOnTernDbUnderEveryProtocolStaysConsistent(String protocol) throws Exception {
+        // No --url: TernDB in memory, with --protocol appended to its URL.
+        JsonObject json = runJson(concat(TINY, "--mode", "jdbc", "--protocol", protocol));
+        assertEquals("jdbc", json.get("mode").getAsString());
+        assertEquals(protocol, json.get("protocol").getAsString());
+        assertEquals("TernDB", json.get("database").getAsString());
+        assertEquals("jdbc:tern:mem:tpcc;protocol=" + protocol, json.get("url").getAsString());
+        assertHealthyRun(json);
+    }
+
+    @ParameterizedTest
+    @MethodSource("protocols")
+    void procModeUnderEveryProtocolStaysConsistent(String protocol) throws Exception {
+        JsonObject json = runJson(concat(TINY, "--mode", "proc", "--protocol", protocol));
+        assertEquals("proc", json.get("mode").getAsString());
+        assertEquals(protocol, json.get("protocol").getAsString());
+        assertEquals("TernDB", json.get("database").getAsString());
+        assertEquals("jdbc:tern:mem:tpcc;protocol=" + protocol + ";autocommit_retries=0",
+                json.get("url").getAsString(), "conflicts come back to the driver loop to be counted");
+        assertHealthyRun(json);
+    }
+
     @Test
-    void modesThatDoNotExistYetAreRejectedClearly() {
-        String[] proc = run(Cli.EXIT_USAGE, "--mode", "proc");
-        assertTrue(proc[1].contains("--mode proc is not available yet"), proc[1]);
-        String[] tern = run(Cli.EXIT_FAILURE, "--mode", "jdbc", "--scale", "0.02");
-        assertTrue(tern[1].contains("no JDBC driver accepts the URL jdbc:tern:mem:tpcc"), tern[1]);
+    void procModeCountsTheUnusedItemAsARollbackNotAnAbort() throws Exception {
+        // New-Orders only, on two warehouses and four terminals: about 1% of them signal the unused item.
+        JsonObject json = runJson("--mode", "proc", "--mix", "1,0,0,0,0", "--seconds", "1", "--threads", "4",
+                "--warehouses", "2");
+        JsonObject newOrder = json.getAsJsonObject("by_txn").getAsJsonObject("new_order");
+        long commits = newOrder.get("commits").getAsLong();
+        long rollbacks = newOrder.get("rollbacks").getAsLong();
+        assertTrue(commits > 200, json.toString());
+        assertTrue(rollbacks > 0 && rollbacks < commits / 20, "about 1% roll back: " + json);
+        assertEquals(rollbacks, json.get("rollbacks").getAsLong());
+        for (String reason : json.getAsJsonObject("aborts_by_reason").keySet()) {
+            assertEquals("SQLSTATE_40001", reason, "only conflicts abort: " + json);
+        }
+        assertTrue(json.getAsJsonObject("consistency").get("ok").getAsBoolean(), json.toString());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(List.of(more));
+        return all.toArray(new String[0]);
+    }
+
+    @Test
+    void optionsThatDoNotApplyAreRejectedClearly() {
+        String[] protocolOnH2 = run(Cli.EXIT_USAGE, "--mode", "jdbc", "--url", "jdbc:h2:mem:x", "--protocol", "silo");
+        assertTrue(protocolOnH2[1].contains("--protocol applies to TernDB URLs only"), protocolOnH2[1]);
+        String[] procOnH2 = run(Cli.EXIT_USAGE, "--mode", "proc", "--url", "jdbc:h2:mem:x");
+        assertTrue(procOnH2[1].contains("--mode proc runs TernDB stored procedures"), procOnH2[1]);
+        String[] contradiction = run(Cli.EXIT_USAGE, "--mode", "jdbc", "--url", "jdbc:tern:mem:x;protocol=mocc",
+                "--protocol", "silo");
+        assertTrue(contradiction[1].contains("--protocol silo contradicts protocol=mocc"), contradiction[1]);
+        String[] kernel = run(Cli.EXIT_USAGE, "--mode", "kernel", "--protocol", "silo");
+        assertTrue(kernel[1].contains("--protocol does not apply to --mode kernel"), kernel[1]);
+        String[] urlDirect = run(Cli.EXIT_USAGE, "--mode", "direct", "--url", "jdbc:tern:mem:x");
+        assertTrue(urlDirect[1].contains("--url applies to --mode jdbc and proc only"), urlDirect[1]);
         String[] protocol = run(Cli.EXIT_USAGE, "--protocol", "nope");
         assertTrue(protocol[1].contains("unknown protocol 'nope'"), protocol[1]);
         String[] mix = run(Cli.EXIT_USAGE, "--mix", "1,2,3");
         assertTrue(mix[1].contains("--mix needs 5"), mix[1]);
+    }
+
+    @Test
+    void aTernDbUrlKeepsItsOwnProtocolAndOptions() throws Exception {
+        JsonObject json = runJson(concat(TINY, "--mode", "jdbc", "--url", "jdbc:tern:mem:own"
+                + DATABASES.incrementAndGet() + ";protocol=tictoc"));
+        assertEquals("tictoc", json.get("protocol").getAsString());
+        assertHealthyRun(json);
     }
 
     @Test

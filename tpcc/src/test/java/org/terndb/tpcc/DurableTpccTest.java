@@ -1,0 +1,106 @@
+package org.terndb.tpcc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.terndb.cli.Cli;
+import org.terndb.cli.StrictJson;
+import org.terndb.durability.DurabilityOptions;
+
+/**
+ * {@code --mode direct --durability sync|async}: the run logs to a database folder, and what it committed (the
+ * loaded population, made durable by a checkpoint, and the transactions, through the log) is there when the folder
+ * is opened again, consistent.
+ */
+class DurableTpccTest {
+    @TempDir
+    Path dir;
+
+    private static String[] run(int expectedExit, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new TpccCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(expectedExit, code, stderr + stdout);
+        return new String[] {stdout, stderr};
+    }
+
+    private static DurableTpcc reopen(Path db) throws Exception {
+        return DurableTpcc.open(db, "silo", DurabilityOptions.of(Map.of("durability", "none")), 1, 0.02);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sync", "async"})
+    void aDurableRunLeavesARecoverableConsistentDatabase(String mode) throws Exception {
+        Path db = dir.resolve("db");
+        String[] r = run(Cli.EXIT_OK, "--durability", mode, "--dir", db.toString(), "--scale", "0.02",
+                "--seconds", "0.5", "--warmup", "0.1", "--json");
+        String[] lines = r[0].split("\n");
+        JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
+        assertEquals(mode, json.get("durability").getAsString());
+        assertTrue(json.getAsJsonObject("consistency").get("ok").getAsBoolean(), r[0]);
+        long newOrders = json.getAsJsonObject("by_txn").getAsJsonObject("new_order").get("commits").getAsLong();
+        assertTrue(newOrders > 0, r[0]);
+        assertTrue(r[1].contains("checkpointed the loaded database"), r[1]);
+        assertTrue(Files.exists(db.resolve("catalog.tcat")), "the folder is kept");
+
+        try (DurableTpcc reopened = reopen(db)) {
+            assertTrue(reopened.recovered(), "the population came back");
+            assertTrue(reopened.recovery().logRecords() > 0, "the run's commits came back through the log");
+            // A loaded order with all its lines, and the consistency conditions on the recovered database.
+            assertEquals(1, reopened.verify(Set.of(DurableTpcc.orderId(1, 1, 1))));
+        }
+    }
+
+    @Test
+    void noDurabilityWritesNothingAndIsTheDefault() throws Exception {
+        String[] r = run(Cli.EXIT_OK, "--scale", "0.02", "--seconds", "0.2", "--warmup", "0", "--json");
+        String[] lines = r[0].split("\n");
+        assertEquals("none", StrictJson.parseObject(lines[lines.length - 1]).get("durability").getAsString());
+        assertFalse(r[1].contains("checkpointed"), r[1]);
+    }
+
+    @Test
+    void badCombinationsAreUsageErrors() throws Exception {
+        assertTrue(run(Cli.EXIT_USAGE, "--mode", "kernel", "--durability", "sync")[1]
+                .contains("--durability applies to --mode direct only"));
+        assertTrue(run(Cli.EXIT_USAGE, "--dir", dir.toString())[1].contains("--dir needs --durability sync or async"));
+        assertTrue(run(Cli.EXIT_USAGE, "--durability", "fast")[1].contains("none, async, sync"));
+        Files.writeString(dir.resolve("something"), "x");
+        assertTrue(run(Cli.EXIT_FAILURE, "--durability", "sync", "--dir", dir.toString(), "--scale", "0.02")[1]
+                .contains("is not empty"));
+    }
+
+    @Test
+    void acknowledgedIdsOfAnotherDatabaseAreReportedMissing() throws Exception {
+        Path db = dir.resolve("db");
+        try (DurableTpcc t = DurableTpcc.open(db, "silo", DurabilityOptions.of(Map.of("durability", "sync")), 1,
+                0.02)) {
+            t.populateIfEmpty(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        }
+        try (DurableTpcc reopened = reopen(db)) {
+            assertTrue(reopened.recovered());
+            AssertionError e = assertThrows(AssertionError.class,
+                    () -> reopened.verify(Set.of(DurableTpcc.orderId(1, 3, 1_000_000))));
+            assertTrue(e.getMessage().contains("acknowledged New-Order (1, 3, 1000000) was lost"), e.getMessage());
+            e = assertThrows(AssertionError.class, () -> reopened.verify(Set.of(DurableTpcc.paymentId(7, 5))));
+            assertTrue(e.getMessage().contains("acknowledged Payment (HISTORY 7/5) was lost"), e.getMessage());
+        }
+    }
+}
