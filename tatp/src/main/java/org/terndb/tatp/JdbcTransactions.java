@@ -10,11 +10,9 @@ import org.terndb.harness.JdbcConnections;
 
 /**
  * The seven TATP transactions as the specification's SQL (v1.0, section 3), one {@link PreparedStatement} per
- * statement, prepared once per connection ({@code --mode jdbc}). Each method runs one attempt on a connection with
- * auto-commit off and returns true when the transaction succeeds, false when it fails by the specification's
- * design (no row found or changed, a duplicate key); the caller commits or rolls back and retries conflicts.
+ * statement, prepared once per connection ({@code --mode jdbc}, on TernDB, H2 and HSQLDB alike).
  */
-final class JdbcTransactions implements AutoCloseable {
+final class JdbcTransactions implements TatpClient {
     private final List<PreparedStatement> all = new ArrayList<>();
 
     private final PreparedStatement subscriber;
@@ -56,20 +54,8 @@ final class JdbcTransactions implements AutoCloseable {
         return ps;
     }
 
-    boolean run(TatpTxn txn, TatpInputs in) throws SQLException {
-        return switch (txn) {
-            case GET_SUBSCRIBER_DATA -> getSubscriberData(in.subscriber);
-            case GET_NEW_DESTINATION -> getNewDestination(in.subscriber, in.type, in.startTime, in.endTime);
-            case GET_ACCESS_DATA -> getAccessData(in.subscriber, in.type);
-            case UPDATE_SUBSCRIBER_DATA -> updateSubscriberData(in.subscriber, in.bit, in.type, in.dataA);
-            case UPDATE_LOCATION -> updateLocation(in.subscriberNumber, in.location);
-            case INSERT_CALL_FORWARDING -> insertCallForwarding(in.subscriberNumber, in.type, in.startTime,
-                    in.endTime, in.number);
-            case DELETE_CALL_FORWARDING -> deleteCallForwarding(in.subscriberNumber, in.type, in.startTime);
-        };
-    }
-
-    boolean getSubscriberData(int id) throws SQLException {
+    @Override
+    public boolean getSubscriberData(int id) throws SQLException {
         subscriber.setInt(1, id);
         try (ResultSet rs = subscriber.executeQuery()) {
             if (!rs.next()) {
@@ -80,7 +66,8 @@ final class JdbcTransactions implements AutoCloseable {
         }
     }
 
-    boolean getNewDestination(int id, int type, int startTime, int endTime) throws SQLException {
+    @Override
+    public boolean getNewDestination(int id, int type, int startTime, int endTime) throws SQLException {
         newDestination.setInt(1, id);
         newDestination.setInt(2, type);
         newDestination.setInt(3, startTime);
@@ -95,7 +82,8 @@ final class JdbcTransactions implements AutoCloseable {
         return found;
     }
 
-    boolean getAccessData(int id, int type) throws SQLException {
+    @Override
+    public boolean getAccessData(int id, int type) throws SQLException {
         accessData.setInt(1, id);
         accessData.setInt(2, type);
         try (ResultSet rs = accessData.executeQuery()) {
@@ -107,7 +95,8 @@ final class JdbcTransactions implements AutoCloseable {
         }
     }
 
-    boolean updateSubscriberData(int id, int bit, int type, int dataA) throws SQLException {
+    @Override
+    public boolean updateSubscriberData(int id, int bit, int type, int dataA) throws SQLException {
         updateBit.setInt(1, bit);
         updateBit.setInt(2, id);
         updateBit.executeUpdate();
@@ -117,7 +106,8 @@ final class JdbcTransactions implements AutoCloseable {
         return updateDataA.executeUpdate() == 1;
     }
 
-    boolean updateLocation(String number, long location) throws SQLException {
+    @Override
+    public boolean updateLocation(String number, long location) throws SQLException {
         updateLocation.setLong(1, location);
         updateLocation.setString(2, number);
         if (updateLocation.executeUpdate() != 1) {
@@ -136,7 +126,8 @@ final class JdbcTransactions implements AutoCloseable {
         }
     }
 
-    boolean insertCallForwarding(String number, int type, int startTime, int endTime, String numberx)
+    @Override
+    public boolean insertCallForwarding(String number, int type, int startTime, int endTime, String numberx)
             throws SQLException {
         int id = subscriberOf(number);
         facilityTypes.setInt(1, id);
@@ -165,7 +156,8 @@ final class JdbcTransactions implements AutoCloseable {
         }
     }
 
-    boolean deleteCallForwarding(String number, int type, int startTime) throws SQLException {
+    @Override
+    public boolean deleteCallForwarding(String number, int type, int startTime) throws SQLException {
         int id = subscriberOf(number);
         deleteForwarding.setInt(1, id);
         deleteForwarding.setInt(2, type);

@@ -23,16 +23,20 @@ public final class TatpCommand extends OptionCommand {
                   direct  the transactions through a concurrency-control protocol's transactions, one terminal per
                           thread, conflicts retried after the protocol's backoff; the data-ingestion updates
                           (UPDATE_LOCATION, UPDATE_SUBSCRIBER_DATA) are blind writes, which silo+sse may omit
-                  jdbc    the specification's SQL over JDBC (H2, HSQLDB; TernDB's own driver once its SQL covers it)
-                  proc    stored procedures: not available yet
+                  jdbc    the specification's SQL over JDBC, one prepared statement per statement: TernDB (the default
+                          URL, in memory), H2 or HSQLDB (--url jdbc:h2:mem:tatp, jdbc:hsqldb:mem:tatp)
+                  proc    the seven transactions as TernDB stored procedures, one CALL per transaction
+                On TernDB, jdbc and proc report the protocol's installed and omitted writes too; their UPDATEs
+                change single columns of whole-row records, so none of them is a blind write.
                 A transaction that fails by the specification's design (no such row, a duplicate key) is rolled
                 back and counted as failed, not retried. Data ingestion is 16% of the standard mix; --ingest P
                 raises it to P% (the Scheduling Space Expander paper's Fig. 8d sweep) and --update-intensive is
                 --ingest 80. With no options: 100,000 subscribers, direct mode with Silo, 2 threads, 10 s.""")
-                .value("mode", "direct|jdbc", "how the transactions run", "direct")
-                .value("protocol", "NAME", "concurrency-control protocol of --mode direct", "silo")
-                .value("url", "URL", "JDBC URL of --mode jdbc, e.g. jdbc:h2:mem:tatp or jdbc:hsqldb:mem:tatp",
-                        TatpSettings.DEFAULT_URL)
+                .value("mode", "direct|jdbc|proc", "how the transactions run", "direct")
+                .value("protocol", "NAME", "concurrency-control protocol of --mode direct, or of a TernDB URL"
+                        + " (appended as ;protocol=NAME)", "silo")
+                .value("url", "URL", "JDBC URL of --mode jdbc (TernDB, or e.g. jdbc:h2:mem:tatp,"
+                        + " jdbc:hsqldb:mem:tatp) or --mode proc (TernDB only)", TatpSettings.DEFAULT_URL)
                 .value("subscribers", "N", "subscribers loaded (the scale)", "100000")
                 .value("threads", "T", "terminals, one thread each", "2")
                 .value("seconds", "S", "timed seconds", "10")

@@ -9,20 +9,22 @@ import org.terndb.harness.Measurement;
 
 /**
  * The outcome of one {@code tern tatp}: the timed window's counts and latencies ({@code run} null for
- * {@code --check} alone), the protocol's installed and omitted writes in the window (-1 over JDBC), and the
+ * {@code --check} alone), the protocol's installed and omitted writes in the window (-1 over JDBC to H2 or HSQLDB,
+ * whose counters are not reachable), and the
  * consistency conditions (null with {@code --no-check}).
  *
  * @param database the JDBC database's product name, else null
+ * @param protocol the concurrency-control protocol (direct mode, or TernDB over JDBC), else the product name
  */
 record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, long installedWrites,
-                  double loadSeconds, String database, List<TatpCheck.Result> checks) {
+                  double loadSeconds, String database, String protocol, List<TatpCheck.Result> checks) {
 
-    static TatpResult checkOnly(TatpSettings settings, double loadSeconds, String database) {
-        return new TatpResult(settings, null, -1, -1, loadSeconds, database, null);
+    static TatpResult checkOnly(TatpSettings settings, double loadSeconds, String database, String protocol) {
+        return new TatpResult(settings, null, -1, -1, loadSeconds, database, protocol, null);
     }
 
     TatpResult withChecks(List<TatpCheck.Result> results) {
-        return new TatpResult(settings, run, omittedWrites, installedWrites, loadSeconds, database,
+        return new TatpResult(settings, run, omittedWrites, installedWrites, loadSeconds, database, protocol,
                 List.copyOf(results));
     }
 
@@ -39,10 +41,6 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
         return run == null ? 0 : run.abortRatio();
     }
 
-    private String protocol() {
-        return settings.mode() == TatpSettings.Mode.JDBC ? database : settings.protocol();
-    }
-
     private static Object count(long n) {
         return n < 0 ? null : n;
     }
@@ -50,7 +48,7 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
     JsonObject toJson() {
         JsonObject json = new JsonObject()
                 .put("mode", settings.mode().key())
-                .put("protocol", protocol())
+                .put("protocol", protocol)
                 .put("threads", settings.threads())
                 .put("subscribers", settings.subscribers())
                 .put("tps", Measurement.round(tps(), 1))
@@ -68,8 +66,8 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
                 .put("mix", settings.mixText())
                 .put("load_seconds", Measurement.round(loadSeconds, 3))
                 .put("seed", settings.seed());
-        if (settings.mode() == TatpSettings.Mode.JDBC) {
-            json.put("url", settings.url());
+        if (settings.mode() != TatpSettings.Mode.DIRECT) {
+            json.put("url", settings.jdbcUrl()).put("database", database);
         }
         if (checks != null) {
             List<Integer> passed = new ArrayList<>();

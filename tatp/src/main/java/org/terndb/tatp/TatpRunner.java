@@ -6,6 +6,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.terndb.cli.CommandFailedException;
+import org.terndb.engine.Database;
 import org.terndb.harness.DriverThread;
 import org.terndb.harness.JdbcConnections;
 import org.terndb.harness.JdbcDriverThread;
@@ -37,14 +39,17 @@ final class TatpRunner {
     TatpResult run() throws Exception {
         return switch (settings.mode()) {
             case DIRECT -> runDirect();
-            case JDBC -> runJdbc();
-            case PROC -> throw new IllegalStateException("--mode proc is not available yet");
+            case JDBC, PROC -> runJdbc();
         };
     }
 
     private double load(TatpLoader.SinkFactory sinks) throws Exception {
+        return load(Runtime.getRuntime().availableProcessors(), sinks);
+    }
+
+    private double load(int threads, TatpLoader.SinkFactory sinks) throws Exception {
         long start = System.nanoTime();
-        new TatpLoader(settings.subscribers(), settings.seed()).load(Runtime.getRuntime().availableProcessors(), sinks);
+        new TatpLoader(settings.subscribers(), settings.seed()).load(threads, sinks);
         double seconds = (System.nanoTime() - start) / 1e9;
         err.printf(Locale.ROOT, "loaded %,d subscribers in %.2f s%n", settings.subscribers(), seconds);
         return seconds;
@@ -61,7 +66,7 @@ final class TatpRunner {
             double loadSeconds = load(db::sink);
             TatpResult result;
             if (settings.checkOnly()) {
-                result = TatpResult.checkOnly(settings, loadSeconds, null);
+                result = TatpResult.checkOnly(settings, loadSeconds, null, settings.protocol());
             } else {
                 List<DirectThread> threads = new ArrayList<>();
                 for (int t = 0; t < settings.threads(); t++) {
@@ -73,7 +78,7 @@ final class TatpRunner {
                     writes.add(t.window);
                 }
                 result = new TatpResult(settings, m, writes.omittedWrites(), writes.installedWrites(), loadSeconds,
-                        null, null);
+                        null, settings.protocol(), null);
             }
             if (!settings.check()) {
                 return result;
@@ -84,24 +89,48 @@ final class TatpRunner {
         }
     }
 
+    /**
+     * {@code --mode jdbc} on any database and {@code --mode proc} on TernDB: the schema (and the procedures) through
+     * one connection that stays open (it keeps an in-memory database alive), the load through batched INSERTs, one
+     * connection per terminal. On TernDB the protocol's installed and omitted writes of the window are read through
+     * the engine ({@link TernCounters}).
+     */
     private TatpResult runJdbc() throws Exception {
-        String url = settings.url();
+        String url = settings.jdbcUrl();
+        boolean proc = settings.mode() == TatpSettings.Mode.PROC;
         try (Connection admin = JdbcConnections.connect(url, "tatp")) {
             JdbcConnections.configure(admin, url);
+            Database tern = TernCounters.database(admin);
+            if (proc && tern == null) {
+                throw new CommandFailedException("--mode proc needs TernDB, but " + url + " opened "
+                        + admin.getMetaData().getDatabaseProductName());
+            }
             JdbcDatabase.createSchema(admin);
+            if (proc) {
+                ProcTransactions.createProcedures(admin);
+            }
             String database = admin.getMetaData().getDatabaseProductName();
-            err.println("created the TATP schema in " + database + " " + admin.getMetaData().getDatabaseProductVersion());
-            double loadSeconds = load(() -> new JdbcDatabase.LoadSink(url));
+            String protocol = tern != null ? tern.config().protocol() : database;
+            err.println("created the TATP schema" + (proc ? " and procedures" : "") + " in " + database + " "
+                    + admin.getMetaData().getDatabaseProductVersion() + (tern != null ? ", protocol " + protocol : ""));
+            // TernDB loads through one connection: the batch loader commits every 10,000 rows, and two such
+            // transactions inserting next to each other conflict where their key ranges meet (a border node both
+            // saw changes: NODE_SET_CHANGED), which rolls back a whole batch the loader does not replay.
+            double loadSeconds = load(tern != null ? 1 : Runtime.getRuntime().availableProcessors(),
+                    () -> new JdbcDatabase.LoadSink(url));
             TatpResult result;
             if (settings.checkOnly()) {
-                result = TatpResult.checkOnly(settings, loadSeconds, database);
+                result = TatpResult.checkOnly(settings, loadSeconds, database, protocol);
             } else {
+                TernCounters.Window window = tern == null ? null : new TernCounters.Window(tern);
                 List<JdbcThread> threads = new ArrayList<>();
                 for (int t = 0; t < settings.threads(); t++) {
-                    threads.add(new JdbcThread(terminal(t), url));
+                    threads.add(new JdbcThread(terminal(t), url, proc, window));
                 }
                 Measurement m = TimedRun.measure(threads, settings.warmup(), settings.seconds(), "tatp-terminal");
-                result = new TatpResult(settings, m, -1, -1, loadSeconds, database, null);
+                TxnStats writes = window == null ? null : window.counts();
+                result = new TatpResult(settings, m, writes == null ? -1 : writes.omittedWrites(),
+                        writes == null ? -1 : writes.installedWrites(), loadSeconds, database, protocol, null);
             }
             if (!settings.check()) {
                 return result;
@@ -195,25 +224,33 @@ final class TatpRunner {
         }
     }
 
-    /** The transactions as SQL on a connection of their own; serialization failures and deadlocks are retried. */
+    /**
+     * The transactions on a connection of their own, as the specification's SQL ({@link JdbcTransactions}) or as
+     * calls of the stored procedures ({@link ProcTransactions}); serialization failures and deadlocks are retried.
+     */
     static final class JdbcThread extends JdbcDriverThread<TatpTxn> {
         private final TatpInputs inputs;
-        JdbcTransactions sql;
+        private final boolean proc;
+        private final TernCounters.Window window;
+        private TatpClient client;
 
-        JdbcThread(TatpInputs inputs, String url) {
+        /** @param window the TernDB counters to report the timed window to, or null */
+        JdbcThread(TatpInputs inputs, String url, boolean proc, TernCounters.Window window) {
             super(TatpTxn.count(), url, "tatp");
             this.inputs = inputs;
+            this.proc = proc;
+            this.window = window;
         }
 
         @Override
         protected void prepare(Connection connection) throws SQLException {
-            sql = new JdbcTransactions(connection);
+            client = proc ? new ProcTransactions(connection) : new JdbcTransactions(connection);
         }
 
         @Override
         protected void release() throws SQLException {
-            if (sql != null) {
-                sql.close();
+            if (client != null) {
+                client.close();
             }
         }
 
@@ -224,7 +261,21 @@ final class TatpRunner {
 
         @Override
         protected boolean run(TatpTxn type) throws SQLException {
-            return sql.run(type, inputs);
+            return client.run(type, inputs);
+        }
+
+        @Override
+        protected void measureStarted() {
+            if (window != null) {
+                window.started();
+            }
+        }
+
+        @Override
+        protected void measureEnded() {
+            if (window != null) {
+                window.ended();
+            }
         }
     }
 }

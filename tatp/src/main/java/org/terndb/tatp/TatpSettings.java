@@ -13,6 +13,9 @@ import org.terndb.txn.Protocols;
  * @param mix           weights of the seven transactions in {@link TatpTxn} order (the deck a terminal deals)
  * @param ingestPercent the share of the data-ingestion transactions (UPDATE_SUBSCRIBER_DATA + UPDATE_LOCATION) in
  *                      the mix, in percent: 16 in the standard mix
+ * @param protocol      the protocol of --mode direct, or the one --protocol gives a TernDB URL of --mode jdbc or proc
+ *                      (null: the URL's own, silo unless it says)
+ * @param url           {@code --url} as given (see {@link #jdbcUrl()})
  * @param checkOnly     {@code --check}: load, check the consistency conditions, do not run
  */
 record TatpSettings(Mode mode, String protocol, String url, int subscribers, int threads, double seconds,
@@ -29,6 +32,7 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
 
     static final String DEFAULT_MIX = "35,10,35,2,14,2,2";
     static final String DEFAULT_URL = "jdbc:tern:mem:tatp";
+    static final String TERN_URL_PREFIX = "jdbc:tern:";
     /**
      * The data-ingestion share of {@code --update-intensive}. Seed 003 does not define its update-intensive
      * modification (Fig. 8b); the only raised share it names is the 80% of its Fig. 10, so that is the one used.
@@ -45,20 +49,29 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
         } catch (IllegalArgumentException e) {
             throw new UsageException("--mode must be one of direct, jdbc, proc; got '" + modeText + "'");
         }
-        if (mode == Mode.PROC) {
-            throw new UsageException("--mode proc is not available yet: it runs the transactions as TernDB stored"
-                    + " procedures, which are being built; use --mode direct or jdbc for now");
+        String url = args.getString("url");
+        boolean tern = url.startsWith(TERN_URL_PREFIX);
+        if (mode == Mode.DIRECT && args.isGiven("url")) {
+            throw new UsageException("--url applies to --mode jdbc and proc only");
+        }
+        if (mode == Mode.PROC && !tern) {
+            throw new UsageException("--mode proc runs the transactions as TernDB stored procedures: --url must be a"
+                    + " TernDB URL (" + TERN_URL_PREFIX + "...); got " + url);
         }
         String protocol = args.getString("protocol").toLowerCase(Locale.ROOT);
-        if (mode == Mode.DIRECT && !Protocols.names().contains(protocol)) {
+        if (mode != Mode.DIRECT && args.isGiven("protocol")) {
+            if (!tern) {
+                throw new UsageException("--protocol applies to --mode direct and to TernDB URLs (" + TERN_URL_PREFIX
+                        + "...); " + url + " uses its own concurrency control");
+            }
+            if (url.toLowerCase(Locale.ROOT).contains(";protocol=")) {
+                throw new UsageException("the URL " + url + " names a protocol already; give it once, in --url or"
+                        + " with --protocol");
+            }
+        }
+        if ((mode == Mode.DIRECT || args.isGiven("protocol")) && !Protocols.names().contains(protocol)) {
             throw new UsageException("unknown protocol '" + protocol + "'; valid protocols: "
                     + String.join(", ", Protocols.names()));
-        }
-        if (mode != Mode.DIRECT && args.isGiven("protocol")) {
-            throw new UsageException("--protocol applies to --mode direct only (a JDBC database uses its own)");
-        }
-        if (mode != Mode.JDBC && args.isGiven("url")) {
-            throw new UsageException("--url applies to --mode jdbc only");
         }
         int subscribers = args.getInt("subscribers", 1, 100_000_000);
         int threads = args.getInt("threads", 1, 1024);
@@ -84,8 +97,8 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
             mix = parseMix(args.getString("mix"));
             ingest = ingestPercent(mix);
         }
-        return new TatpSettings(mode, mode == Mode.DIRECT ? protocol : null, args.getString("url"), subscribers,
-                threads, seconds, warmup, args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), mix, ingest,
+        return new TatpSettings(mode, mode == Mode.DIRECT || args.isGiven("protocol") ? protocol : null, url,
+                subscribers, threads, seconds, warmup, args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), mix, ingest,
                 updateIntensive, args.isSet("check"), !args.isSet("no-check"));
     }
 
@@ -167,6 +180,16 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
         return 100.0 * ingestion / total;
     }
 
+    /** Whether --mode jdbc or proc runs on TernDB. */
+    boolean tern() {
+        return mode != Mode.DIRECT && url.startsWith(TERN_URL_PREFIX);
+    }
+
+    /** The URL the connections open: {@code --url}, with {@code ;protocol=} appended when --protocol names one. */
+    String jdbcUrl() {
+        return mode != Mode.DIRECT && protocol != null ? url + ";protocol=" + protocol : url;
+    }
+
     String mixText() {
         return Arrays.stream(mix).mapToObj(Integer::toString).collect(Collectors.joining("/"));
     }
@@ -174,8 +197,8 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
     String describe() {
         String system = switch (mode) {
             case DIRECT -> "direct, protocol " + protocol;
-            case JDBC -> "jdbc " + url;
-            case PROC -> "proc";
+            case JDBC -> "jdbc " + jdbcUrl();
+            case PROC -> "proc " + jdbcUrl();
         };
         return String.format(Locale.ROOT, "TATP %s: %,d subscribers, %d thread%s, %s s timed + %s s warm-up, mix %s"
                         + " (data ingestion %s%%%s), seed %d", system, subscribers, threads, threads == 1 ? "" : "s",

@@ -6,6 +6,7 @@ import java.util.function.Function;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Transaction;
+import org.terndb.txn.TxnOptions;
 import org.terndb.txn.Worker;
 
 /** A loaded TATP database of one protocol for tests, used from the test's thread only. */
@@ -17,7 +18,9 @@ final class LoadedTatp implements AutoCloseable {
 
     LoadedTatp(String protocol, int subscribers, long seed) throws Exception {
         this.subscribers = subscribers;
-        this.cc = Protocols.create(protocol);
+        // A 1 ms epoch: group-committing protocols (mvto) acknowledge a commit only once its epoch closed, and these
+        // tests commit one transaction after another.
+        this.cc = Protocols.create(protocol, TxnOptions.defaults().with("epoch_ms", "1"));
         this.db = new TatpDatabase(cc);
         new TatpLoader(subscribers, seed).load(2, db::sink);
         this.worker = cc.newWorker();

@@ -54,4 +54,17 @@ class TatpSettingsTest {
         assertArrayEquals(TatpSettings.ingestMix(80), s.mix());
         assertEquals(true, s.updateIntensive());
     }
+
+    @Test
+    void protocolOfATernDbUrlIsAppendedToIt() {
+        TatpSettings s = parse("--mode", "proc", "--protocol", "MVTO");
+        assertEquals("jdbc:tern:mem:tatp;protocol=mvto", s.jdbcUrl());
+        assertEquals(true, s.tern());
+        TatpSettings plain = parse("--mode", "jdbc", "--url", "jdbc:tern:mem:x;protocol=tictoc");
+        assertEquals("jdbc:tern:mem:x;protocol=tictoc", plain.jdbcUrl());
+        assertEquals(null, plain.protocol());
+        TatpSettings h2 = parse("--mode", "jdbc", "--url", "jdbc:h2:mem:x");
+        assertEquals("jdbc:h2:mem:x", h2.jdbcUrl());
+        assertEquals(false, h2.tern());
+    }
 }
