@@ -5,8 +5,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -16,15 +14,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One crash trial: for each round, a child JVM runs the workload on the database directory and is killed with
- * SIGKILL ({@link Process#destroyForcibly()} on Linux) at a random moment; then the database is reopened in this
- * process and checked against every transaction the child acknowledged so far.
+ * SIGKILL ({@link Process#destroyForcibly()} on Linux) at a random moment between {@code minMillis} and
+ * {@code maxMillis} after its first acknowledged commit; then the database is reopened in this process and checked
+ * against every transaction the child acknowledged so far.
  *
  * @param dir         the database directory (a fresh one per trial)
  * @param urlOptions  the URL's options after the path, e.g. {@code ;protocol=silo;durability=sync}
  * @param workload    the workload's name
  * @param connections the child's connections (threads)
  * @param rounds      kill-and-recover rounds
- * @param minMillis   the earliest kill, after the child is ready
+ * @param minMillis   the earliest kill, after the child's first acknowledged commit of the round
  * @param maxMillis   the latest kill
  */
 public record CrashTrial(Path dir, String urlOptions, String workload, int connections, int rounds, int minMillis,
@@ -49,34 +48,42 @@ public record CrashTrial(Path dir, String urlOptions, String workload, int conne
         SplittableRandom random = new SplittableRandom(seed);
         Set<Long> acknowledged = ConcurrentHashMap.newKeySet();
         CrashWorkload check = Workloads.create(workload);
+        CrashTarget target = new CrashTarget(dir, urlOptions);
         long recovered = 0;
         long recoveryMillis = 0;
         for (int round = 0; round < rounds; round++) {
-            Process child = start(round);
+            Process child = start(check, round);
             List<String> other = new ArrayList<>();
             Thread reader = readOutput(child, acknowledged, other);
             StringBuilder err = new StringBuilder();
             Thread errors = drain(child, err);
-            if (!awaitReady(other, child, 60_000)) {
+            if (!awaitReady(other, child, 120_000)) {
                 child.destroyForcibly();
+                child.waitFor(30, TimeUnit.SECONDS);
+                errors.join(10_000);
                 return new Result(false, acknowledged.size(), 0, 0, "round " + round + ": the child did not start: "
                         + other + " " + err);
             }
+            // The kill comes at a random moment once the workload commits (a loaded machine may take a while to
+            // get there: the delay counts from the first acknowledgement of this round, not from READY).
+            awaitAcknowledgement(acknowledged, acknowledged.size(), child, 120_000);
             Thread.sleep(minMillis + random.nextInt(Math.max(1, maxMillis - minMillis)));
             child.destroyForcibly();
             child.waitFor(30, TimeUnit.SECONDS);
             reader.join(10_000);
             errors.join(10_000);
-            for (String line : other) {
-                if (line.startsWith("ERROR")) {
-                    return new Result(false, acknowledged.size(), 0, 0, "round " + round + ": the child failed: "
-                            + line + "\n" + err);
+            synchronized (other) {
+                for (String line : other) {
+                    if (line.startsWith("ERROR")) {
+                        return new Result(false, acknowledged.size(), 0, 0, "round " + round + ": the child failed: "
+                                + line + "\n" + err);
+                    }
                 }
             }
-            long t0 = System.nanoTime();
-            try (Connection c = DriverManager.getConnection(url())) {
-                recoveryMillis = (System.nanoTime() - t0) / 1_000_000;
-                recovered = check.verify(c, acknowledged);
+            try {
+                CrashWorkload.Verified v = check.verify(target, acknowledged);
+                recovered = v.recovered();
+                recoveryMillis = v.recoveryMillis();
             } catch (AssertionError e) {
                 return new Result(false, acknowledged.size(), 0, recoveryMillis, "round " + round + ": "
                         + e.getMessage());
@@ -85,17 +92,19 @@ public record CrashTrial(Path dir, String urlOptions, String workload, int conne
         return new Result(true, acknowledged.size(), recovered, recoveryMillis, null);
     }
 
-    private Process start(int round) throws IOException {
+    private Process start(CrashWorkload w, int round) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Xmx512m");
+        cmd.add("-Xmx" + w.childHeap());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(CrashChild.class.getName());
-        cmd.add(url());
+        cmd.add(dir.toString());
+        cmd.add(urlOptions);
         cmd.add(workload);
         cmd.add(Integer.toString(connections));
         cmd.add(Long.toString(1 + round * 1_000_000_000_000L));
+        cmd.add(Integer.toString(round));
         return new ProcessBuilder(cmd).start();
     }
 
@@ -136,6 +145,15 @@ public record CrashTrial(Path dir, String urlOptions, String workload, int conne
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    /** Waits until more than {@code before} transactions are acknowledged, the child died, or the time is up. */
+    private static void awaitAcknowledgement(Set<Long> acknowledged, int before, Process p, long timeoutMillis)
+            throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (acknowledged.size() <= before && p.isAlive() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(5);
+        }
     }
 
     private static boolean awaitReady(List<String> lines, Process p, long timeoutMillis) throws InterruptedException {

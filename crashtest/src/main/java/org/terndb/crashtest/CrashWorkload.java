@@ -1,33 +1,44 @@
 package org.terndb.crashtest;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.Set;
 import java.util.function.LongConsumer;
 
 /**
  * A workload the crash test runs in a child process and checks after the crash: the extension point for more
- * workloads (a TPC-C one can run its transactions and check the TPC-C consistency conditions the same way).
- * Implementations are registered in {@link Workloads}.
+ * workloads. {@link JdbcCrashWorkload} adapts workloads written against JDBC connections (the ledger); the TPC-C
+ * one runs the transactions on the protocol's API. Implementations are registered in {@link Workloads}.
  */
 public interface CrashWorkload {
 
     /** The name {@code --workload} selects. */
     String name();
 
-    /** Creates the schema and initial data unless they exist (runs in the child, after recovery). */
-    void setUp(Connection c) throws SQLException;
+    /** The child JVM's maximum heap ({@code -Xmx}). */
+    default String childHeap() {
+        return "512m";
+    }
 
     /**
-     * Runs transactions until the process is killed, calling {@code acknowledged} with a transaction's id right
-     * after its commit returned. Ids start at {@code firstId} and must be unique across rounds of one trial.
+     * Runs in the child: opens (recovering) the database, sets the workload up unless it is there, calls
+     * {@code ready}, then runs transactions on {@code threads} threads until the process is killed, calling
+     * {@code acknowledged} with a transaction's id right after its commit returned. Ids must be unique across the
+     * rounds of one trial ({@code firstId} and {@code round} differ per round).
      */
-    void run(Connection c, long firstId, LongConsumer acknowledged) throws SQLException;
+    void child(CrashTarget target, int threads, long firstId, int round, Runnable ready, LongConsumer acknowledged)
+            throws Exception;
 
     /**
-     * Checks a recovered database: every acknowledged transaction is there, none is there in part, and the
-     * workload's invariants hold. Returns how many transactions are there; throws {@link AssertionError} with
-     * what is wrong otherwise.
+     * Runs in the parent after a kill: reopens the database, checks that every acknowledged transaction is there,
+     * none is there in part, and the workload's invariants hold; closes it again. Throws {@link AssertionError}
+     * with what is wrong.
      */
-    long verify(Connection c, Set<Long> acknowledged) throws SQLException;
+    Verified verify(CrashTarget target, Set<Long> acknowledged) throws Exception;
+
+    /**
+     * What a check found.
+     *
+     * @param recovered      transactions found in the recovered database
+     * @param recoveryMillis time to open (recover) the database
+     */
+    record Verified(long recovered, long recoveryMillis) {}
 }

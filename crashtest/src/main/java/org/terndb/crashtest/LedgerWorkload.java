@@ -20,7 +20,7 @@ import java.util.function.LongConsumer;
  * past the recovered ones). Verification: each transfer's three rows are all there or none is; each balance is
  * its opening balance plus its entries; the index and a full scan agree; every acknowledged transfer is there.
  */
-final class LedgerWorkload implements CrashWorkload {
+final class LedgerWorkload extends JdbcCrashWorkload {
     static final int ACCOUNTS = 16;
     static final long OPENING = 1_000;
 
@@ -30,7 +30,7 @@ final class LedgerWorkload implements CrashWorkload {
     }
 
     @Override
-    public void setUp(Connection c) throws SQLException {
+    void setUp(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS ACCOUNT (ID INT PRIMARY KEY, BALANCE BIGINT NOT NULL)");
             s.execute("CREATE TABLE IF NOT EXISTS ENTRY (TXN BIGINT, SIDE INT, ACCOUNT INT NOT NULL, "
@@ -57,7 +57,7 @@ final class LedgerWorkload implements CrashWorkload {
     }
 
     @Override
-    public void run(Connection c, long firstId, LongConsumer acknowledged) throws SQLException {
+    void run(Connection c, long firstId, LongConsumer acknowledged) throws SQLException {
         c.setAutoCommit(false);
         SplittableRandom random = new SplittableRandom(firstId);
         try (PreparedStatement debit = c.prepareStatement("UPDATE ACCOUNT SET BALANCE = BALANCE - ? WHERE ID = ?");
@@ -104,7 +104,7 @@ final class LedgerWorkload implements CrashWorkload {
     }
 
     @Override
-    public long verify(Connection c, Set<Long> acknowledged) throws SQLException {
+    long verify(Connection c, Set<Long> acknowledged) throws SQLException {
         Map<Long, List<long[]>> byTxn = new HashMap<>();
         long[] balances = new long[ACCOUNTS];
         long[] entriesPerAccount = new long[ACCOUNTS];

@@ -4,12 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
-/** The crash-test workloads by name. Add one line to register another (e.g. a TPC-C workload). */
+/** The crash-test workloads by name. Add one line to register another. */
 public final class Workloads {
     private static final Map<String, Supplier<CrashWorkload>> ALL = new LinkedHashMap<>();
 
     static {
         ALL.put("ledger", LedgerWorkload::new);
+        ALL.put("tpcc", TpccCrashWorkload::new);
     }
 
     private Workloads() {
