@@ -42,8 +42,9 @@ import org.terndb.txn.Worker;
  *       log's write bandwidth against dd's;</li>
  *   <li>recovery of the async database from its log alone: log records/s and MB/s;</li>
  *   <li>a checkpoint of the whole table alone: rows/s against the insert rate that grew it (the headroom);</li>
- *   <li>write throughput without, with (checkpoints running back to back) and again without checkpoints: the
- *       slowdown against the mean of the two phases without;</li>
+ *   <li>single-row update throughput (durability async, over the rows already there, so the data stays the same
+ *       size) without, with (checkpoints running back to back) and again without checkpoints: the slowdown
+ *       against the mean of the two phases without;</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
  */
@@ -143,7 +144,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                 Path dir = root.resolve("warmup");
                 deleteTree(dir);
                 try (KernelDb db = new KernelDb(dir, protocol, Map.of("durability", "none"))) {
-                    insert(db, threads, warmup, rowBytes, 0, null);
+                    insert(db, threads, warmup, rowBytes, null);
                 }
                 deleteTree(dir);
             }
@@ -151,13 +152,17 @@ public final class DurabilityBenchMain extends OptionCommand {
             // Insert throughput by mode; the async database is kept for the recovery and checkpoint phases.
             Map<String, Double> tps = new HashMap<>();
             double asyncLogMb = 0;
+            long[] asyncRows = null;
             Path async = root.resolve("async");
             for (String mode : new String[] {"none", "async", "sync"}) {
                 Path dir = root.resolve(mode);
                 deleteTree(dir);
                 try (KernelDb db = new KernelDb(dir, protocol, Map.of("durability", mode, "checkpoint_interval_s",
                         "0"))) {
-                    Phase p = insert(db, threads, seconds, rowBytes, 0, null);
+                    Phase p = insert(db, threads, seconds, rowBytes, null);
+                    if (mode.equals("async")) {
+                        asyncRows = p.perThread;
+                    }
                     double logMb = db.durability.logBytesWritten() / 1e6 / p.seconds;
                     tps.put(mode, p.tps());
                     json.put("insert_tps_" + mode, round(p.tps()));
@@ -208,8 +213,9 @@ public final class DurabilityBenchMain extends OptionCommand {
                         .put("checkpoint_mb_s", round(c.bytes() / 1e6 / s))
                         .put("checkpoint_headroom", round(rowsPerSecond / insertRate));
 
-                // Without, with, without: the two phases without checkpoints bracket the one with them.
-                Phase before = insert(db, threads, seconds, rowBytes, 1L << 40, null);
+                // Without, with, without: the two phases without checkpoints bracket the one with them. They
+                // update the rows the async phase inserted, so the data (and the heap) stays the same size.
+                Phase before = update(db, seconds, rowBytes, asyncRows, null);
                 AtomicBoolean stop = new AtomicBoolean();
                 AtomicLong checkpoints = new AtomicLong();
                 List<Throwable> failures = new ArrayList<>();
@@ -224,16 +230,16 @@ public final class DurabilityBenchMain extends OptionCommand {
                         }
                     }
                 }, "bench-checkpoints");
-                Phase with = insert(db, threads, seconds, rowBytes, 2L << 40, () -> checkpointer.start());
+                Phase with = update(db, seconds, rowBytes, asyncRows, checkpointer::start);
                 stop.set(true);
                 checkpointer.join();
                 if (!failures.isEmpty()) {
                     throw new CommandFailedException("a checkpoint failed: " + failures.get(0));
                 }
-                Phase after = insert(db, threads, seconds, rowBytes, 3L << 40, null);
-                Phase without = new Phase(before.commits + after.commits, before.seconds + after.seconds);
+                Phase after = update(db, seconds, rowBytes, asyncRows, null);
+                Phase without = new Phase(before.commits + after.commits, before.seconds + after.seconds, null);
                 double slowdown = 1 - with.tps() / without.tps();
-                out.printf(Locale.ROOT, "writes without checkpoints: %,.0f tx/s; with checkpoints back to back: "
+                out.printf(Locale.ROOT, "updates without checkpoints: %,.0f tx/s; with checkpoints back to back: "
                                 + "%,.0f tx/s (%d checkpoints): slowdown %.1f%%%n", without.tps(), with.tps(),
                         checkpoints.get(), 100 * slowdown);
                 json.put("write_tps_without_checkpoint", round(without.tps()))
@@ -264,21 +270,46 @@ public final class DurabilityBenchMain extends OptionCommand {
         return Cli.EXIT_OK;
     }
 
-    private record Phase(long commits, double seconds) {
+    /** A timed phase: its commits, its length, and each thread's commits (the rows it inserted). */
+    private record Phase(long commits, double seconds, long[] perThread) {
         double tps() {
             return seconds == 0 ? 0 : commits / seconds;
         }
     }
 
-    /** Single-row insert transactions on {@code threads} threads for {@code seconds}; {@code started} runs once. */
-    private static Phase insert(KernelDb db, int threads, double seconds, int rowBytes, long keyBase, Runnable started)
+    /**
+     * Single-row insert transactions on {@code threads} threads for {@code seconds}: thread i inserts keys
+     * {@code (i << 32) + 0, 1, 2, ...}; {@code started} runs once.
+     */
+    private static Phase insert(KernelDb db, int threads, double seconds, int rowBytes, Runnable started)
             throws InterruptedException {
-        AtomicLong total = new AtomicLong();
+        return timed(threads, seconds, started, (thread, n, x, row) ->
+                x.insert(db.table, key(((long) thread << 32) + n), row), db, rowBytes);
+    }
+
+    /**
+     * Single-row update transactions, thread i cycling over the {@code rows[i]} keys it inserted in
+     * {@link #insert}; {@code started} runs once.
+     */
+    private static Phase update(KernelDb db, double seconds, int rowBytes, long[] rows, Runnable started)
+            throws InterruptedException {
+        return timed(rows.length, seconds, started, (thread, n, x, row) ->
+                x.update(db.table, key(((long) thread << 32) + n % Math.max(1, rows[thread])), row), db, rowBytes);
+    }
+
+    /** One transaction's single write: thread index, its commits so far, the transaction, the row to write. */
+    private interface Write {
+        void apply(int thread, long n, Transaction x, byte[] row);
+    }
+
+    private static Phase timed(int threads, double seconds, Runnable started, Write write, KernelDb db, int rowBytes)
+            throws InterruptedException {
+        long[] perThread = new long[threads];
         long t0 = System.nanoTime();
         long end = t0 + (long) (seconds * 1e9);
         Thread[] ts = new Thread[threads];
         for (int i = 0; i < threads; i++) {
-            long base = keyBase + ((long) i << 32);
+            int thread = i;
             ts[i] = new Thread(() -> {
                 byte[] row = new byte[rowBytes];
                 long n = 0;
@@ -286,7 +317,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                     while (System.nanoTime() < end) {
                         Transaction x = w.begin();
                         try {
-                            x.insert(db.table, ByteBuffer.allocate(8).putLong(base + n).array(), row);
+                            write.apply(thread, n, x, row);
                             x.commit();
                             n++;
                         } catch (TransactionAbortedException e) {
@@ -294,17 +325,23 @@ public final class DurabilityBenchMain extends OptionCommand {
                         }
                     }
                 }
-                total.addAndGet(n);
-            }, "bench-insert-" + i);
+                perThread[thread] = n; // published to the caller by join()
+            }, "bench-write-" + i);
             ts[i].start();
         }
         if (started != null) {
             started.run();
         }
-        for (Thread t : ts) {
-            t.join();
+        long total = 0;
+        for (int i = 0; i < threads; i++) {
+            ts[i].join();
+            total += perThread[i];
         }
-        return new Phase(total.get(), (System.nanoTime() - t0) / 1e9);
+        return new Phase(total, (System.nanoTime() - t0) / 1e9, perThread);
+    }
+
+    private static byte[] key(long k) {
+        return ByteBuffer.allocate(8).putLong(k).array();
     }
 
     /** dd's sequential write speed in MB/s (10^6 bytes): direct I/O, or fdatasync at the end where it is refused. */
