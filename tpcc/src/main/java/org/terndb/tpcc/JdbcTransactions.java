@@ -28,6 +28,7 @@ final class JdbcTransactions implements AutoCloseable {
 
     private final Connection c;
     private final List<PreparedStatement> all = new ArrayList<>();
+    private final OldestNewOrders oldestNewOrders = new OldestNewOrders();
 
     // New-Order
     private final PreparedStatement noWarehouse;
@@ -120,7 +121,7 @@ final class JdbcTransactions implements AutoCloseable {
         osLines = prepare("SELECT OL_I_ID, OL_SUPPLY_W_ID, OL_QUANTITY, OL_AMOUNT, OL_DELIVERY_D FROM ORDER_LINE"
                 + " WHERE OL_W_ID = ? AND OL_D_ID = ? AND OL_O_ID = ?");
 
-        delOldest = prepare("SELECT NO_O_ID FROM NEW_ORDER WHERE NO_W_ID = ? AND NO_D_ID = ?"
+        delOldest = prepare("SELECT NO_O_ID FROM NEW_ORDER WHERE NO_W_ID = ? AND NO_D_ID = ? AND NO_O_ID >= ?"
                 + " ORDER BY NO_O_ID FETCH FIRST 1 ROWS ONLY");
         delDeleteNewOrder = prepare("DELETE FROM NEW_ORDER WHERE NO_W_ID = ? AND NO_D_ID = ? AND NO_O_ID = ?");
         delOrder = prepare("SELECT O_C_ID FROM ORDERS WHERE O_W_ID = ? AND O_D_ID = ? AND O_ID = ?");
@@ -328,13 +329,14 @@ final class JdbcTransactions implements AutoCloseable {
         Timestamp now = JdbcDatabase.timestamp(in.dateMicros);
         for (int d = 1; d <= TpccScale.DISTRICTS; d++) {
             int orderId;
-            try (ResultSet rs = with(delOldest, w, d).executeQuery()) {
+            try (ResultSet rs = with(delOldest, w, d, oldestNewOrders.floor(w, d)).executeQuery()) {
                 if (!rs.next()) {
                     skippedDeliveries++;
                     continue;
                 }
                 orderId = rs.getInt(1);
             }
+            oldestNewOrders.saw(w, d, orderId);
             if (with(delDeleteNewOrder, w, d, orderId).executeUpdate() != 1) {
                 throw new SQLException("NEW_ORDER " + w + "/" + d + "/" + orderId + " was delivered by a concurrent"
                         + " Delivery", SERIALIZATION_FAILURE);

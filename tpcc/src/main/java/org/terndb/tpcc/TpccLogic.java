@@ -67,6 +67,7 @@ final class TpccLogic {
         return true;
     };
     private int[] stockItems = new int[300];
+    private final OldestNewOrders oldestNewOrders = new OldestNewOrders();
     private int stockItemCount;
     private final TpccStore.RowSink collectItems = row -> {
         if (stockItemCount == stockItems.length) {
@@ -291,14 +292,18 @@ final class TpccLogic {
     boolean delivery(TpccStore s, TpccInputs.Delivery in) {
         int w = in.warehouse;
         for (int d = 1; d <= TpccScale.DISTRICTS; d++) {
-            byte[] lo = newOrderKey.reset().addInt(w).addInt(d).toKey();
+            // The oldest new order, scanning from the oldest one this terminal saw before (OldestNewOrders).
+            newOrderKey.reset().addInt(w).addInt(d);
+            byte[] hi = newOrderKey.toPrefixSuccessor();
+            byte[] lo = newOrderKey.addInt(oldestNewOrders.floor(w, d)).toKey();
             rows.clear();
-            s.scan(TpccIndex.NEW_ORDER, lo, KeyCodec.prefixSuccessor(lo), false, 1, collect);
+            s.scan(TpccIndex.NEW_ORDER, lo, hi, false, 1, collect);
             if (rows.isEmpty()) {
                 skippedDeliveries++;   // no outstanding order in this district: skipped
                 continue;
             }
             int orderId = NO.getInt(rows.get(0), NO_O_ID);
+            oldestNewOrders.saw(w, d, orderId);
             s.delete(TpccTable.NEW_ORDER, newOrderKey.reset().addInt(w).addInt(d).addInt(orderId).toKey());
 
             byte[] oKey = order(w, d, orderId);
