@@ -88,6 +88,24 @@ final class LogManager implements CommitLog {
         }
     }
 
+    /**
+     * Whether a commit of {@code epoch} may be acknowledged now ({@link #awaitCommit} would return at once); if not,
+     * asks the loggers for the epoch as a waiting committer does. Throws if the log failed.
+     */
+    boolean commitDurable(long epoch) {
+        if (!sync || durable >= epoch) {
+            return true;
+        }
+        checkWritable();
+        if (requested.get() < epoch) {
+            requested.accumulateAndGet(epoch, Math::max);
+            for (LogWriter l : loggers) {
+                l.wake();
+            }
+        }
+        return false;
+    }
+
     /** Waits until {@code epoch} is durable; {@code force}: advance the epoch whatever the options say. */
     void await(long epoch, boolean force) {
         if (durable >= epoch) {

@@ -69,6 +69,11 @@ final class WorkerLog implements CommitLog.Buffer {
         manager.awaitCommit(epoch);
     }
 
+    @Override
+    public boolean isDurable(long epoch) {
+        return manager.commitDurable(epoch);
+    }
+
     /** Logger thread: hands every published record (ring, then oversized) to {@code sink}; returns how many. */
     int drain(LogRing.Sink sink) {
         int n = 0;

@@ -67,8 +67,24 @@ public abstract class DriverThread<T extends TransactionType> {
         return Outcome.ABORTED;
     }
 
+    /**
+     * Counts a transaction that {@link #attempt} left {@link Outcome#PENDING} once the driver acknowledges it, as
+     * the loop counts the others: if the timed window is on, with the latency from {@code startNanos} (taken before
+     * its first attempt); then {@link #finished}.
+     */
+    protected final void acknowledged(T type, Outcome outcome, long startNanos) {
+        RunPhase p = phase;
+        if (p != null && p.get() == RunPhase.MEASURE) {
+            stats.finished(type.ordinal(), outcome == Outcome.COMMITTED, System.nanoTime() - startNanos);
+        }
+        finished(type, outcome);
+    }
+
+    private RunPhase phase;
+
     /** Runs transactions until the phase is {@link RunPhase#STOP}. */
     public final void loop(RunPhase phase) throws Exception {
+        this.phase = phase;
         boolean measuring = false;
         try {
             int now;
@@ -82,6 +98,9 @@ public abstract class DriverThread<T extends TransactionType> {
                 Outcome outcome = execute(type, phase);
                 if (outcome == Outcome.ABANDONED) {
                     break;
+                }
+                if (outcome == Outcome.PENDING) {
+                    continue; // counted by acknowledged()
                 }
                 if (phase.get() == RunPhase.MEASURE) {
                     stats.finished(type.ordinal(), outcome == Outcome.COMMITTED, System.nanoTime() - start);

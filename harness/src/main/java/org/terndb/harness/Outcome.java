@@ -12,5 +12,10 @@ public enum Outcome {
     /** A conflict (or a retryable database error) aborted the attempt: it is retried. Never a final outcome. */
     ABORTED,
     /** The run stopped while the transaction was still being retried: not counted. */
-    ABANDONED
+    ABANDONED,
+    /**
+     * Committed, but not acknowledged yet (it waits for durability while the thread runs other terminals' work):
+     * the driver counts it itself when it acknowledges it ({@link DriverThread#acknowledged}). Never retried.
+     */
+    PENDING
 }

@@ -110,6 +110,61 @@ class DriverThreadTest {
     }
 
     @Test
+    void aPendingCommitIsCountedWhenTheDriverAcknowledgesIt() throws Exception {
+        RunPhase phase = new RunPhase();
+        phase.set(RunPhase.MEASURE);
+        long[] start = new long[1];
+        int[] finished = new int[1];
+        DriverThread<Kind> d = new DriverThread<>(2) {
+            int attempts;
+
+            @Override
+            protected Kind next() {
+                return Kind.WRITE;
+            }
+
+            @Override
+            protected Outcome attempt(Kind type) {
+                attempts++;
+                if (attempts == 1) {
+                    start[0] = System.nanoTime();
+                    return Outcome.PENDING;
+                }
+                assertEquals(0, stats().totalCommits(), "a pending commit is not counted by the loop");
+                assertEquals(0, finished[0]);
+                acknowledged(Kind.WRITE, Outcome.COMMITTED, start[0]);
+                phase.set(RunPhase.STOP);
+                return Outcome.ROLLED_BACK;
+            }
+
+            @Override
+            protected void finished(Kind type, Outcome outcome) {
+                finished[0]++;
+            }
+        };
+        d.loop(phase);
+        assertEquals(1, d.stats().commits(Kind.WRITE.ordinal()), "counted once, at its acknowledgement");
+        assertEquals(0, d.stats().rollbacks(Kind.WRITE.ordinal()), "the stop came first: not counted");
+        assertEquals(2, finished[0]);
+        RunPhase warmup = new RunPhase();
+        DriverThread<Kind> idle = new DriverThread<>(2) {
+            @Override
+            protected Kind next() {
+                return Kind.READ;
+            }
+
+            @Override
+            protected Outcome attempt(Kind type) {
+                acknowledged(Kind.READ, Outcome.COMMITTED, System.nanoTime());
+                warmup.set(RunPhase.STOP);
+                return Outcome.PENDING;
+            }
+        };
+        idle.loop(warmup);
+        assertEquals(0, idle.stats().totalCommits(), "acknowledged during the warm-up: not counted");
+    }
+
+    @Test
     void aTransactionThatNeverCommitsFailsTheRunWithItsReason() {
         RunPhase phase = new RunPhase();
         DriverThread<Kind> stuck = new DriverThread<>(2) {

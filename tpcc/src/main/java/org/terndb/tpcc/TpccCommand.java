@@ -49,6 +49,9 @@ public final class TpccCommand extends OptionCommand {
                 .flag("no-check", "skip the consistency checks after the run")
                 .value("durability", "none|async|sync", "--mode direct: log commits to a database folder (sync:"
                         + " acknowledge once durable; async: at once; none: memory only)", "none")
+                .value("terminals-per-thread", "N", "--mode direct: terminals each thread serves in turn; a commit"
+                        + " waiting for durability (sync) is acknowledged later while the thread runs the other"
+                        + " terminals (SiloR); latency counts to the acknowledgement", "1")
                 .value("dir", "PATH", "--durability sync|async: a new or empty database folder, kept afterwards"
                         + " (default: a temporary folder, deleted afterwards)", null)
                 .value("scale", "F", "NOT TPC-C, for tests: shrink items, customers and orders to this fraction",

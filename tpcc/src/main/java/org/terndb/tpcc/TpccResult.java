@@ -55,6 +55,7 @@ record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, St
                 .put("mode", settings.mode().key())
                 .put("protocol", protocol())
                 .put("threads", settings.threads())
+                .put("terminals_per_thread", settings.terminalsPerThread())
                 .put("warehouses", settings.warehouses())
                 .put("tps", round(tps(), 1))
                 .put("tpmc", round(tpmC(), 1))

@@ -88,9 +88,11 @@ final class TpccRunner {
             if (settings.checkOnly()) {
                 result = TpccResult.checkOnly(settings, loadSeconds, null);
             } else {
-                List<DirectThread> threads = new ArrayList<>();
+                List<TpccDriver> threads = new ArrayList<>();
+                int perThread = settings.terminalsPerThread();
                 for (int t = 0; t < settings.threads(); t++) {
-                    threads.add(new DirectThread(terminalsOf(t, 1), db, t + 1));
+                    threads.add(perThread == 1 ? new DirectThread(terminalsOf(t, 1), db, t + 1)
+                            : new TerminalRotation(terminalsOf(t * perThread, perThread), db, t + 1));
                 }
                 Measured m = measure(threads);
                 durable.reportLog(err, settings.warmup() + m.measurement.seconds());
@@ -202,9 +204,15 @@ final class TpccRunner {
 
         @Override
         protected final TxnType next() {
-            current = terminals[nextTerminal];
-            nextTerminal = nextTerminal + 1 == terminals.length ? 0 : nextTerminal + 1;
+            current = nextTerminal();
             return current.next();
+        }
+
+        /** The terminal that submits the next transaction: each in turn. */
+        protected TpccInputs nextTerminal() {
+            TpccInputs t = terminals[nextTerminal];
+            nextTerminal = nextTerminal + 1 == terminals.length ? 0 : nextTerminal + 1;
+            return t;
         }
 
         @Override

@@ -15,10 +15,12 @@ import org.terndb.txn.Protocols;
  * @param mix         weights of New-Order, Payment, Order-Status, Delivery, Stock-Level
  * @param checkOnly   {@code --check}: load, check the consistency conditions, do not run
  * @param durability  {@code --durability} and {@code --dir} of {@code --mode direct} ({@link DurableTpcc})
+ * @param terminalsPerThread {@code --terminals-per-thread} of {@code --mode direct}: terminals each thread serves
+ *                    in turn, acknowledging commits once durable ({@link TerminalRotation}); 1 elsewhere
  */
 record TpccSettings(Mode mode, String protocol, String url, int warehouses, int threads, double seconds,
                     double warmup, long seed, int[] mix, TpccScale scale, boolean checkOnly, boolean check,
-                    DurableTpcc.Settings durability) {
+                    DurableTpcc.Settings durability, int terminalsPerThread) {
 
     enum Mode {
         KERNEL, DIRECT, JDBC, PROC;
@@ -78,6 +80,10 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
             throw new UsageException("--check and --no-check contradict each other");
         }
         double scale = args.getDouble("scale", 0, 1);
+        int terminalsPerThread = args.getInt("terminals-per-thread", 1, 1024);
+        if (mode != Mode.DIRECT && args.isGiven("terminals-per-thread")) {
+            throw new UsageException("--terminals-per-thread applies to --mode direct only");
+        }
         String effectiveProtocol = switch (mode) {
             case KERNEL -> "none";
             case DIRECT, PROC -> protocol;
@@ -86,7 +92,7 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
         return new TpccSettings(mode, effectiveProtocol, url, warehouses, mode == Mode.KERNEL ? 1 : threads, seconds,
                 warmup, args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), parseMix(args.getString("mix")),
                 TpccScale.of(scale), args.isSet("check"), !args.isSet("no-check"),
-                DurableTpcc.Settings.parse(args, mode));
+                DurableTpcc.Settings.parse(args, mode), mode == Mode.DIRECT ? terminalsPerThread : 1);
     }
 
     static boolean isTernUrl(String url) {
@@ -155,9 +161,12 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
         return Arrays.stream(mix).mapToObj(Integer::toString).collect(Collectors.joining("/"));
     }
 
-    /** The terminals: one per thread, except the kernel's one thread that cycles through one per warehouse. */
+    /**
+     * The terminals: one per thread (or {@code --terminals-per-thread}), except the kernel's one thread that cycles
+     * through one per warehouse.
+     */
     int terminals() {
-        return mode == Mode.KERNEL ? warehouses : threads;
+        return mode == Mode.KERNEL ? warehouses : threads * terminalsPerThread;
     }
 
     String describe() {
@@ -185,7 +194,7 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
                 && s.url.equals(url) && s.warehouses == warehouses && s.threads == threads && s.seconds == seconds
                 && s.warmup == warmup && s.seed == seed && Arrays.equals(s.mix, mix) && s.scale.equals(scale)
                 && s.checkOnly == checkOnly && s.check == check
-                && s.durability.equals(durability);
+                && s.durability.equals(durability) && s.terminalsPerThread == terminalsPerThread;
     }
 
     @Override

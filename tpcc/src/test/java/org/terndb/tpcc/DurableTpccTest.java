@@ -69,6 +69,27 @@ class DurableTpccTest {
     }
 
     @Test
+    void terminalsSharingAThreadAcknowledgeSyncCommitsOnceDurableAndLeaveARecoverableDatabase() throws Exception {
+        Path db = dir.resolve("db");
+        String[] r = run(Cli.EXIT_OK, "--durability", "sync", "--terminals-per-thread", "4", "--dir", db.toString(),
+                "--scale", "0.02", "--seconds", "0.5", "--warmup", "0.1", "--json");
+        String[] lines = r[0].split("\n");
+        JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
+        assertEquals(4, json.get("terminals_per_thread").getAsInt());
+        assertEquals("sync", json.get("durability").getAsString());
+        assertTrue(r[1].contains("8 terminals on 2 threads"), r[1]);
+        assertTrue(json.getAsJsonObject("consistency").get("ok").getAsBoolean(), r[0]);
+        long newOrders = json.getAsJsonObject("by_txn").getAsJsonObject("new_order").get("commits").getAsLong();
+        assertTrue(newOrders > 0, "commits are counted at their acknowledgement: " + r[0]);
+
+        try (DurableTpcc reopened = reopen(db)) {
+            assertTrue(reopened.recovered(), "the population came back");
+            assertTrue(reopened.recovery().logRecords() > 0, "the run's commits came back through the log");
+            assertEquals(1, reopened.verify(Set.of(DurableTpcc.orderId(1, 1, 1))));
+        }
+    }
+
+    @Test
     void noDurabilityWritesNothingAndIsTheDefault() throws Exception {
         String[] r = run(Cli.EXIT_OK, "--scale", "0.02", "--seconds", "0.2", "--warmup", "0", "--json");
         String[] lines = r[0].split("\n");
@@ -81,6 +102,9 @@ class DurableTpccTest {
         assertTrue(run(Cli.EXIT_USAGE, "--mode", "kernel", "--durability", "sync")[1]
                 .contains("--durability applies to --mode direct only"));
         assertTrue(run(Cli.EXIT_USAGE, "--dir", dir.toString())[1].contains("--dir needs --durability sync or async"));
+        assertTrue(run(Cli.EXIT_USAGE, "--mode", "kernel", "--terminals-per-thread", "2")[1]
+                .contains("--terminals-per-thread applies to --mode direct only"));
+        assertTrue(run(Cli.EXIT_USAGE, "--terminals-per-thread", "0")[1].contains("terminals-per-thread"));
         assertTrue(run(Cli.EXIT_USAGE, "--durability", "fast")[1].contains("none, async, sync"));
         Files.writeString(dir.resolve("something"), "x");
         assertTrue(run(Cli.EXIT_FAILURE, "--durability", "sync", "--dir", dir.toString(), "--scale", "0.02")[1]

@@ -38,6 +38,17 @@ public interface CommitLog {
          */
         void awaitDurable(long epoch);
 
+        /**
+         * Whether {@link #awaitDurable}{@code (epoch)} would return at once, without blocking: the commit of
+         * {@code epoch} may be acknowledged. A false answer also asks the loggers to make the epoch durable soon, as
+         * a waiting committer does. Throws as {@link #awaitDurable} does. Any thread. This default blocks in
+         * {@link #awaitDurable} and answers true: correct, but a log that can answer without waiting overrides it.
+         */
+        default boolean isDurable(long epoch) {
+            awaitDurable(epoch);
+            return true;
+        }
+
         /** The worker closed: what it appended is still written. Idempotent; any thread. */
         @Override
         void close();

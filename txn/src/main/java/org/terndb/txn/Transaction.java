@@ -75,8 +75,22 @@ public interface Transaction {
     /** Deletes the row with this primary key. Returns false if there is no such row. */
     boolean delete(Table table, byte[] primaryKey);
 
-    /** Commits, or throws {@link TransactionAbortedException} with nothing of this transaction visible. */
+    /**
+     * Commits, or throws {@link TransactionAbortedException} with nothing of this transaction visible. With a commit
+     * log it returns once the commit may be acknowledged ({@code durability=sync}: its epoch is durable).
+     */
     void commit();
+
+    /**
+     * Commits like {@link #commit()} but does not wait for durability: returns the epoch that must be durable
+     * ({@link Worker#isDurable}, {@link Worker#awaitDurable}) before the commit may be acknowledged to anyone, or 0
+     * if there is nothing to wait for (no commit log, or a read-only commit). The transaction has ended either way,
+     * and the worker may begin the next one at once. This default waits, as {@link #commit()} does, and returns 0.
+     */
+    default long commitDeferred() {
+        commit();
+        return 0;
+    }
 
     /** Rolls back. Safe to call on a transaction the protocol already aborted. */
     void abort();

@@ -26,6 +26,20 @@ public interface Worker extends AutoCloseable {
         throw new UnsupportedOperationException("this worker cannot move to another thread");
     }
 
+    /**
+     * Whether a commit of this worker that {@link Transaction#commitDeferred()} tied to {@code epoch} may be
+     * acknowledged now (its epoch is durable, or the log does not wait: {@code async}); never blocks. Asks the log
+     * to make the epoch durable soon. Throws {@code DurabilityException} if the log failed before the epoch became
+     * durable: the commit must then not be acknowledged. True for 0 and for workers without a commit log.
+     */
+    default boolean isDurable(long epoch) {
+        return true;
+    }
+
+    /** Blocks until {@link #isDurable}{@code (epoch)} would be true; throws as it does. Any thread. */
+    default void awaitDurable(long epoch) {
+    }
+
     /** Releases the worker: it stops holding back garbage collection and epochs. Idempotent. */
     @Override
     void close();

@@ -26,6 +26,15 @@ import org.terndb.txn.TransactionAbortedException;
  * commit can no longer fail) and before or while it installs; this class then appends the written primary-index
  * rows to the worker's log buffer after {@code commitWrites()} returns, and waits for durability after the
  * transaction ended. A commit with writes that reports nothing fails with {@link IllegalStateException}.
+ *
+ * <p>{@link #commit()} is {@link #commitDeferred()} followed by {@link org.terndb.txn.Worker#awaitDurable} of the
+ * epoch it returns. {@code commitDeferred()} ends the transaction (writes installed and logged, epoch slot left)
+ * without waiting and returns the epoch that must be durable before the commit may be acknowledged: the reported
+ * epoch for a commit that reported one (an omitted commit included), 0 when there is nothing to wait for (no commit
+ * log, or a read-only commit that reported nothing). The caller then must not tell anyone the commit happened
+ * until {@link org.terndb.txn.Worker#isDurable} says so or {@code awaitDurable} returned; meanwhile the worker may
+ * run other transactions (SiloR §5: workers keep running while their clients' results wait for the durable
+ * epoch).
  * <ul>
  *   <li><b>epoch</b>: {@code epochs().current()} read at the serialization point, i.e. after the write set is
  *       locked / validated (behind the fence of the lock CASes or an explicit full fence) and before the new
@@ -226,6 +235,14 @@ public abstract class AbstractTransaction implements Transaction {
 
     @Override
     public final void commit() {
+        long epoch = commitDeferred();
+        if (epoch != 0) {
+            worker.log.awaitDurable(epoch); // outside the epoch slot, which would otherwise hold the epoch back
+        }
+    }
+
+    @Override
+    public final long commitDeferred() {
         checkActive();
         CommitLog.Buffer log = worker.log;
         commitReport = NOT_REPORTED;
@@ -254,9 +271,7 @@ public abstract class AbstractTransaction implements Transaction {
             throw new IllegalStateException("protocol " + worker.cc.name() + " committed writes without reporting "
                     + "their epoch and stamp (AbstractTransaction.reportCommit): it cannot run with a commit log");
         }
-        if (wait) {
-            log.awaitDurable(commitEpoch); // outside the epoch slot, which would otherwise hold the epoch back
-        }
+        return wait ? commitEpoch : 0;
     }
 
     @Override

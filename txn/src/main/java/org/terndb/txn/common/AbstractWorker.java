@@ -130,6 +130,18 @@ public abstract class AbstractWorker implements Worker {
     }
 
     @Override
+    public final boolean isDurable(long epoch) {
+        return epoch == 0 || log == null || log.isDurable(epoch);
+    }
+
+    @Override
+    public final void awaitDurable(long epoch) {
+        if (epoch != 0 && log != null) {
+            log.awaitDurable(epoch);
+        }
+    }
+
+    @Override
     public final TxnStats stats() {
         return stats;
     }
