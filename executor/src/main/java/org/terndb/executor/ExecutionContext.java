@@ -21,12 +21,29 @@ public final class ExecutionContext {
     private KeyBuilder lastKeyBuilder;
     private byte[] fetchedPrimaryKey;
     private byte[] fetchedBaseRow;
+    private Object[][] scratchParameters = new Object[0][];
 
     /** Sets the transaction and parameters of the next execution. */
     public ExecutionContext reset(Transaction transaction, Object[] parameters) {
         this.transaction = transaction;
         this.parameters = parameters;
         return this;
+    }
+
+    /**
+     * A parameter array of {@code width} values owned by this context, the same one each time for one width: for
+     * executions that are over before the next one binds (a {@code fetchOne}, never a cursor left open).
+     */
+    public Object[] scratchParameters(int width) {
+        if (width >= scratchParameters.length) {
+            scratchParameters = java.util.Arrays.copyOf(scratchParameters, width + 1);
+        }
+        Object[] values = scratchParameters[width];
+        if (values == null) {
+            values = new Object[width];
+            scratchParameters[width] = values;
+        }
+        return values;
     }
 
     public Transaction transaction() {

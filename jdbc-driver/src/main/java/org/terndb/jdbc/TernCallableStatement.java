@@ -33,6 +33,8 @@ public final class TernCallableStatement extends TernPreparedStatement implement
     private final int[] registered;
     private CallResult outOf;
     private TernResultSet outRow;
+    private SlotType[] outColumnTypes; // the OUT types outColumns were made for: the same for every call of one procedure
+    private List<ResultColumn> outColumns;
 
     TernCallableStatement(TernConnection connection, String sql, PreparedPlan plan) {
         super(connection, sql, plan);
@@ -241,15 +243,18 @@ public final class TernCallableStatement extends TernPreparedStatement implement
                     "07009");
         }
         if (outOf != call) {
-            List<ResultColumn> columns = new ArrayList<>();
-            for (int i = 0; i < markers; i++) {
-                SlotType t = call.outTypes()[i];
-                ExprType type = t == null || t.array() ? new ExprType(null, 0, 0, true) : t.element();
-                columns.add(new ResultColumn(String.valueOf(i + 1), type, null, null));
+            if (!java.util.Arrays.equals(outColumnTypes, call.outTypes())) {
+                List<ResultColumn> columns = new ArrayList<>();
+                for (int i = 0; i < markers; i++) {
+                    SlotType t = call.outTypes()[i];
+                    ExprType type = t == null || t.array() ? new ExprType(null, 0, 0, true) : t.element();
+                    columns.add(new ResultColumn(String.valueOf(i + 1), type, null, null));
+                }
+                outColumns = List.copyOf(columns);
+                outColumnTypes = call.outTypes().clone();
             }
-            List<Object[]> rows = new ArrayList<>();
-            rows.add(call.outValues());
-            outRow = new TernResultSet(connection, columns, rows);
+            List<Object[]> rows = java.util.Collections.singletonList(call.outValues());
+            outRow = new TernResultSet(connection, outColumns, rows);
             outRow.next();
             outOf = call;
         }

@@ -33,6 +33,7 @@ public final class ProcedureSession {
     private final Session session;
     private final ExecutionContext context = new ExecutionContext();
     private long builderVersion;
+    private Frame spare; // the last call's frame, reused by the next call of the same program
 
     public ProcedureSession(Session session) {
         this.session = session;
@@ -129,7 +130,8 @@ public final class ProcedureSession {
     private CallResult runProgram(CompiledProcedure compiled, Object[] inputs, int[] outMarkers, int markers,
                                   Transaction txn) {
         Program program = compiled.program();
-        Frame frame = program.newFrame(txn, context);
+        Frame frame = program.newFrame(txn, context, spare);
+        spare = null; // a call that fails half-way leaves its frame to the garbage collector
         Object[] slots = frame.slots();
         List<CompiledProcedure.Parameter> parameters = compiled.parameters();
         for (int i = 0; i < inputs.length; i++) {
@@ -152,6 +154,7 @@ public final class ProcedureSession {
                 types[outMarkers[i]] = parameters.get(i).type();
             }
         }
+        spare = frame;
         return new CallResult(results, out, types);
     }
 

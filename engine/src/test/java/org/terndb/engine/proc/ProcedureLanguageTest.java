@@ -374,4 +374,45 @@ class ProcedureLanguageTest {
         s.setAutoCommit(true);
         assertEquals(5, scalar("SELECT SUM(stock) FROM item"));
     }
+
+    @Test
+    void everyCallStartsWithFreshVariablesAndRowCount() {
+        s.execute("""
+                CREATE PROCEDURE remember (IN a INT, OUT seen INT, OUT rows_before BIGINT, OUT nm VARCHAR(20))
+                BEGIN
+                  DECLARE x INT;
+                  SET rows_before = ROW_COUNT();
+                  IF a > 0 THEN
+                    SET x = a;
+                    SELECT name INTO nm FROM item WHERE id = a;
+                  END IF;
+                  SET seen = x;
+                END""");
+        CallResult first = call("CALL remember(?, ?, ?, ?)", 2, null, null, null);
+        assertEquals(2L, first.outValues()[1]);
+        assertEquals("pear", first.outValues()[3]);
+        CallResult second = call("CALL remember(?, ?, ?, ?)", 0, null, null, null);
+        assertNull(second.outValues()[1], "x of the first call must not leak into the second");
+        assertEquals(0L, second.outValues()[2]);
+        assertNull(second.outValues()[3]);
+        assertEquals("pear", first.outValues()[3], "a returned value stays as it was after the next call");
+    }
+
+    @Test
+    void intArrayArgumentsAreCheckedAgainstTheElementType() {
+        s.execute("""
+                CREATE PROCEDURE small (IN v SMALLINT ARRAY, OUT total BIGINT)
+                BEGIN
+                  DECLARE i INT DEFAULT 1;
+                  SET total = 0;
+                  WHILE i <= CARDINALITY(v) DO
+                    SET total = total + v[i];
+                    SET i = i + 1;
+                  END WHILE;
+                END""");
+        assertEquals(32767L + 3, out("CALL small(?, ?)", new int[] {32767, 1, 2}, null));
+        TernSqlException e = assertThrows(TernSqlException.class,
+                () -> call("CALL small(?, ?)", new int[] {1, 40000}, null));
+        assertTrue(e.getMessage().contains("argument 1"), e.getMessage());
+    }
 }

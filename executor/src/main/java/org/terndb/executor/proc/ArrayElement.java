@@ -8,8 +8,12 @@ public record ArrayElement(Expr array, Expr index, String name, ExprType type) i
 
     @Override
     public Object eval(Object[] row, Object[] slots) {
-        Object a = array.eval(row, slots);
-        return a == null ? null : ArrayElements.get(a, index.eval(row, slots), name);
+        // variables are read from their slots directly: the usual array[i] costs no virtual evaluation
+        Object a = array instanceof SlotRef r ? slots[r.slot()] : array.eval(row, slots);
+        if (a == null) {
+            return null;
+        }
+        return ArrayElements.get(a, index instanceof SlotRef r ? slots[r.slot()] : index.eval(row, slots), name);
     }
 
     @Override

@@ -10,7 +10,7 @@ public record Cardinality(Expr array) implements Expr {
 
     @Override
     public Object eval(Object[] row, Object[] slots) {
-        Object a = array.eval(row, slots);
+        Object a = array instanceof SlotRef r ? slots[r.slot()] : array.eval(row, slots);
         return a == null ? null : (long) ((Object[]) a).length;
     }
 

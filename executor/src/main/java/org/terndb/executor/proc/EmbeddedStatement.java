@@ -64,12 +64,16 @@ public final class EmbeddedStatement {
 
     /** The one row of a {@link #singleRow()} plan with the current values of the arguments, or null. */
     public Object[] fetchOne(Frame frame) {
-        return root.fetchOne(bind(frame));
+        // the plan is done with its parameters when fetchOne returns: the context's own array serves every call
+        return root.fetchOne(bind(frame, frame.context().scratchParameters(binder.width())));
     }
 
     private ExecutionContext bind(Frame frame) {
+        return bind(frame, new Object[binder.width()]); // a cursor may read its parameters until it is closed
+    }
+
+    private ExecutionContext bind(Frame frame, Object[] values) {
         Object[] slots = frame.slots();
-        Object[] values = new Object[binder.width()];
         for (int i = 0; i < arguments.length; i++) {
             values[i] = arguments[i].eval(null, slots);
         }

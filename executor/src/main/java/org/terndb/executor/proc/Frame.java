@@ -20,7 +20,7 @@ public final class Frame {
 
     private final Program program;
     private final Object[] slots;
-    private final Transaction transaction;
+    private Transaction transaction;
     private final ExecutionContext context;
     private List<ResultRows> results = List.of(); // a list of its own once the first result set comes
 
@@ -29,6 +29,13 @@ public final class Frame {
         this.slots = slots;
         this.transaction = transaction;
         this.context = context;
+    }
+
+    /** Makes this frame fresh for another attempt or call of its program (see {@link Program#newFrame}). */
+    void reset(Transaction transaction) {
+        java.util.Arrays.fill(slots, null);
+        this.transaction = transaction;
+        this.results = List.of(); // the last call's result sets went to its caller
     }
 
     public Program program() {

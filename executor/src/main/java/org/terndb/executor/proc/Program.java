@@ -41,12 +41,28 @@ public final class Program {
 
     /** A fresh frame for one attempt of a call: every variable NULL, ROW_COUNT() 0, CURRENT_TIMESTAMP now (if read). */
     public Frame newFrame(Transaction transaction, ExecutionContext context) {
-        Object[] slots = new Object[slotCount];
+        return newFrame(transaction, context, null);
+    }
+
+    /**
+     * As {@link #newFrame(Transaction, ExecutionContext)}, reusing {@code spare} when it is a frame of this program
+     * with the same context that no call is running in any more (a session keeps its last frame, so that steady
+     * calls allocate no frame). Values of the previous call still referenced elsewhere are not touched.
+     */
+    public Frame newFrame(Transaction transaction, ExecutionContext context, Frame spare) {
+        Frame frame;
+        if (spare != null && spare.program() == this && spare.context() == context) {
+            frame = spare;
+            frame.reset(transaction);
+        } else {
+            frame = new Frame(this, new Object[slotCount], transaction, context);
+        }
+        Object[] slots = frame.slots();
         slots[Frame.ROW_COUNT] = 0L;
         if (readsCurrentTime) {
             slots[Frame.NOW] = CurrentDateTime.now();
         }
-        return new Frame(this, slots, transaction, context);
+        return frame;
     }
 
     /** Runs the body in the frame's transaction; returns the result sets it produced. Commits nothing. */

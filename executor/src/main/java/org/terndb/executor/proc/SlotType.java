@@ -36,16 +36,36 @@ public record SlotType(ExprType element, boolean array, int maxCardinality) {
         if (value == null) {
             return null;
         }
-        Object[] elements = elements(value);
-        if (maxCardinality > 0 && elements.length > maxCardinality) {
-            throw new TernSqlException(ARRAY_TOO_LONG, "an array of " + elements.length + " elements does not fit "
-                    + this);
+        if (value instanceof int[] ints) { // the usual JDBC argument: converted in one pass, each value boxed once
+            return assignInts(ints);
         }
+        Object[] elements = elements(value);
+        checkCardinality(elements.length);
         Object[] out = new Object[elements.length];
         for (int i = 0; i < out.length; i++) {
             out[i] = assignScalar(elements[i], element);
         }
         return out;
+    }
+
+    private Object[] assignInts(int[] ints) {
+        checkCardinality(ints.length);
+        Object[] out = new Object[ints.length];
+        boolean fits = element.isIntegral() && switch (element.type()) {
+            case TINYINT, SMALLINT -> false;
+            default -> true; // INTEGER and BIGINT hold every int
+        };
+        for (int i = 0; i < out.length; i++) {
+            Long v = (long) ints[i];
+            out[i] = fits ? v : assignScalar(v, element);
+        }
+        return out;
+    }
+
+    private void checkCardinality(int length) {
+        if (maxCardinality > 0 && length > maxCardinality) {
+            throw new TernSqlException(ARRAY_TOO_LONG, "an array of " + length + " elements does not fit " + this);
+        }
     }
 
     private Object[] elements(Object value) {

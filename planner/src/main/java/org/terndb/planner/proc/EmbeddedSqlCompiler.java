@@ -114,10 +114,13 @@ final class EmbeddedSqlCompiler {
         }
         PreparedPlan bound = plan;
         boolean[] asIs = new boolean[arguments.size()];
+        boolean allAsIs = true;
         for (int i = 0; i < asIs.length; i++) {
             asIs[i] = plan.bindsAsIs(i, references.get(i).type());
+            allAsIs &= asIs[i];
         }
         int width = plan.boundWidth();
+        boolean identity = allAsIs && width == asIs.length; // nothing to convert and no statement time to add
         EmbeddedStatement statement = new EmbeddedStatement(plan.sql().strip(), plan.root(), plan.columns(), arguments,
                 new EmbeddedStatement.Binder() {
                     @Override
@@ -127,7 +130,7 @@ final class EmbeddedSqlCompiler {
 
                     @Override
                     public Object[] bind(Object[] values) {
-                        return bound.bindInPlace(values, asIs);
+                        return identity ? values : bound.bindInPlace(values, asIs);
                     }
                 });
         return new Planned(statement, plan);
