@@ -2,7 +2,6 @@ package org.terndb.executor.modify;
 
 import java.util.List;
 import java.util.StringJoiner;
-import org.terndb.executor.Cursor;
 import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.TernSqlException;
@@ -25,7 +24,7 @@ import org.terndb.txn.Transaction;
  * the key matched at all: an UPDATE that matches no row reports 0 rather than the error, as the read-modify-
  * write plan would.
  */
-public final class BlindUpdate extends PlanNode {
+public final class BlindUpdate extends ModificationNode {
     private final TableMeta table;
     private final Expr[] key;
     private final int[] targetColumns;
@@ -50,23 +49,7 @@ public final class BlindUpdate extends PlanNode {
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
-        return Modifications.countCursor(apply(context));
-    }
-
-    /** A modification yields one row: the number of rows it changed. */
-    @Override
-    public boolean singleRow() {
-        return true;
-    }
-
-    @Override
-    public Object[] fetchOne(ExecutionContext context) {
-        return new Object[] {apply(context)};
-    }
-
-    /** Applies the change; returns the number of rows changed. */
-    private long apply(ExecutionContext context) {
+    long apply(ExecutionContext context) {
         Object[] params = context.parameters();
         IndexMeta primary = table.primaryIndex();
         KeyBuilder keys = context.keyBuilder(primary.codec());

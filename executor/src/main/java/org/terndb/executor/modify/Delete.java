@@ -9,7 +9,7 @@ import org.terndb.executor.meta.TableMeta;
 import org.terndb.txn.Transaction;
 
 /** Deletes the base-table rows its input produces (all are found before the first is deleted). */
-public final class Delete extends PlanNode {
+public final class Delete extends ModificationNode {
     private final TableMeta table;
     private final PlanNode input;
 
@@ -19,23 +19,7 @@ public final class Delete extends PlanNode {
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
-        return Modifications.countCursor(apply(context));
-    }
-
-    /** A modification yields one row: the number of rows it changed. */
-    @Override
-    public boolean singleRow() {
-        return true;
-    }
-
-    @Override
-    public Object[] fetchOne(ExecutionContext context) {
-        return new Object[] {apply(context)};
-    }
-
-    /** Applies the change; returns the number of rows changed. */
-    private long apply(ExecutionContext context) {
+    long apply(ExecutionContext context) {
         Transaction txn = context.transaction();
         Cursor in = input.open(context);
         List<byte[]> keys = new ArrayList<>();

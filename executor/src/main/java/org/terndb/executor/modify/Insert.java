@@ -16,7 +16,7 @@ import org.terndb.txn.Transaction;
  * Inserts the rows of its input, which have one value per table column in column order (the planner has
  * filled in defaults). Produces one row holding the number of rows inserted.
  */
-public final class Insert extends PlanNode {
+public final class Insert extends ModificationNode {
     private final TableMeta table;
     private final PlanNode input;
 
@@ -26,23 +26,7 @@ public final class Insert extends PlanNode {
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
-        return Modifications.countCursor(apply(context));
-    }
-
-    /** A modification yields one row: the number of rows it changed. */
-    @Override
-    public boolean singleRow() {
-        return true;
-    }
-
-    @Override
-    public Object[] fetchOne(ExecutionContext context) {
-        return new Object[] {apply(context)};
-    }
-
-    /** Applies the change; returns the number of rows changed. */
-    private long apply(ExecutionContext context) {
+    long apply(ExecutionContext context) {
         Transaction txn = context.transaction();
         Cursor in = input.open(context);
         RowBuilder rows = context.rowBuilder(table.rowCodec());

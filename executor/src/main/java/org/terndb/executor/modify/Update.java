@@ -20,7 +20,7 @@ import org.terndb.txn.Transaction;
  * rows are read before the first write, so an update never sees its own changes (the Halloween problem).
  * Changing a primary-key column moves the row (delete + insert).
  */
-public final class Update extends PlanNode {
+public final class Update extends ModificationNode {
     private final TableMeta table;
     private final PlanNode input;
     private final int[] targetColumns;
@@ -46,23 +46,7 @@ public final class Update extends PlanNode {
     }
 
     @Override
-    public Cursor open(ExecutionContext context) {
-        return Modifications.countCursor(apply(context));
-    }
-
-    /** A modification yields one row: the number of rows it changed. */
-    @Override
-    public boolean singleRow() {
-        return true;
-    }
-
-    @Override
-    public Object[] fetchOne(ExecutionContext context) {
-        return new Object[] {apply(context)};
-    }
-
-    /** Applies the change; returns the number of rows changed. */
-    private long apply(ExecutionContext context) {
+    long apply(ExecutionContext context) {
         Transaction txn = context.transaction();
         RowBuilder rows = context.rowBuilder(table.rowCodec());
         if (input.singleRow()) { // a point update: no target list to collect
