@@ -1,6 +1,9 @@
 package org.terndb.cli;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Option values after parsing, read through typed getters that fall back to the declared default.
@@ -80,5 +83,30 @@ public final class ParsedOptions {
                     + ", got " + text);
         }
         return value;
+    }
+
+    /**
+     * A list of {@code key=value} pairs separated by {@code ;} (or {@code ,}), in the order given, keys in lower
+     * case; empty if the option was not given. A pair without {@code =}, or whose key {@code allowed} rejects, fails
+     * with a message naming the option, {@code expected} (what the keys may be) and the pair.
+     */
+    public Map<String, String> getKeyValues(String name, Predicate<String> allowed, String expected) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        if (!isGiven(name)) {
+            return pairs;
+        }
+        for (String pair : getString(name).split("[;,]")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String key = eq < 0 ? "" : pair.substring(0, eq).trim().toLowerCase(Locale.ROOT);
+            if (eq < 0 || !allowed.test(key)) {
+                throw new UsageException("--" + name + " takes key=value pairs separated by ';' of " + expected
+                        + "; got '" + pair.trim() + "'");
+            }
+            pairs.put(key, pair.substring(eq + 1).trim());
+        }
+        return pairs;
     }
 }

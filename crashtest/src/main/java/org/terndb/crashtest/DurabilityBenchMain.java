@@ -1,8 +1,10 @@
 package org.terndb.crashtest;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,9 +13,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 import org.terndb.cli.Cli;
 import org.terndb.cli.CommandFailedException;
@@ -26,6 +31,7 @@ import org.terndb.durability.CheckpointReport;
 import org.terndb.durability.Durability;
 import org.terndb.durability.DurabilityOptions;
 import org.terndb.durability.RecoveryReport;
+import org.terndb.tpcc.TpccCommand;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
@@ -40,22 +46,33 @@ import org.terndb.txn.Worker;
  *   <li>the disk's sequential write speed with {@code dd} (direct I/O, or fdatasync where direct I/O is refused);</li>
  *   <li>single-row insert transactions with durability none, async and sync: tps and the share of none, and the
  *       log's write bandwidth against dd's;</li>
+ *   <li>TPC-C (direct mode, durability async, one warehouse): the rows per second it adds to the database, the
+ *       growth rate of a realistic workload;</li>
  *   <li>recovery of the async database from its log alone: log records/s and MB/s;</li>
- *   <li>a checkpoint of the whole table alone: rows/s against the insert rate that grew it (the headroom);</li>
+ *   <li>a checkpoint of the whole table alone: rows/s against the insert rate that grew it and against TPC-C's
+ *       growth (the headroom);</li>
  *   <li>single-row update throughput (durability async, over the rows already there, so the data stays the same
- *       size) without, with (checkpoints running back to back) and again without checkpoints: the slowdown
- *       against the mean of the two phases without;</li>
+ *       size) without, with (checkpoints running back to back, once per {@code checkpoint_rate_kb} to measure)
+ *       and again without checkpoints: the slowdown against the mean of the two phases without, and the
+ *       checkpoint's rows/s at that rate (the headroom it keeps while limited);</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
+ * An insert phase ends early once its rows reach {@code --max-rows} (by default what a quarter of the heap holds): the
+ * table lives in the heap, so memory stays bounded whatever {@code --seconds} says.
  */
 public final class DurabilityBenchMain extends OptionCommand {
     private static final String TABLE = "BENCH TABLE T"; // the catalog's one line (not SQL: a kernel database)
+    /** Progress counters of writer threads sit a cache line apart. */
+    private static final int STRIDE = 16;
+    /** Length of one sample of the write rate while checkpoints come and go. */
+    private static final long SLICE_NANOS = 20_000_000;
 
     public DurabilityBenchMain() {
         super("durability", new Options("tern durability", "durability measurements on one table at the transaction "
                 + "API: insert tps with durability none/async/sync, log write MB/s against the disk's sequential "
-                + "write speed (dd), checkpoint rows/s against the insert rate, write slowdown while checkpoints run, "
-                + "recovery records/s and MB/s (log replay and checkpoint load)")
+                + "write speed (dd), checkpoint rows/s against the insert rate and TPC-C's growth, write slowdown "
+                + "while checkpoints run at each rate limit, recovery records/s and MB/s (log replay and checkpoint "
+                + "load)")
                 .value("dir", "PATH", "folder for the databases and dd's file (default: a temporary folder, deleted "
                         + "afterwards); put it on the disk to measure", null)
                 .value("threads", "T", "inserting threads", "2")
@@ -65,6 +82,16 @@ public final class DurabilityBenchMain extends OptionCommand {
                 .value("row-bytes", "B", "bytes per inserted row", "100")
                 .value("protocol", "NAME", "concurrency-control protocol", "silo")
                 .value("dd-mb", "MB", "MiB written by dd (0: skip dd)", "256")
+                .value("checkpoint-rates-kb", "LIST", "checkpoint_rate_kb values (KiB/s, 0: unlimited) to measure the "
+                        + "write slowdown at, comma-separated; the first is reported as checkpoint_slowdown_pct",
+                        DurabilityOptions.defaults().checkpointRateBytes() / 1024 + ",0")
+                .value("tpcc-seconds", "S", "seconds of TPC-C (--mode direct, durability async, 1 warehouse, the "
+                        + "threads above) whose growth in rows/s the checkpoint is compared with (0: skip)", "5")
+                .value("options", "K=V;...", "durability options for every database of the run (log_buffer_kb, "
+                        + "log_flush_ms, ...; not durability or checkpoint_interval_s, which the phases set)", null)
+                .value("max-rows", "N", "rows an insert phase may add at most (it ends early when they are in: the "
+                        + "table lives in the heap, and recovery holds it once more); 0: as many as a quarter of the "
+                        + "maximum heap holds", "0")
                 .json());
     }
 
@@ -128,7 +155,15 @@ public final class DurabilityBenchMain extends OptionCommand {
                     + String.join(", ", Protocols.names()));
         }
         int ddMb = args.getInt("dd-mb", 0, 1 << 20);
+        double tpccSeconds = args.getDouble("tpcc-seconds", -1e-9, 3600);
+        long[] rates = rates(args.getString("checkpoint-rates-kb"));
+        Map<String, String> extra = extraOptions(args);
         double warmup = args.getDouble("warmup", -1e-9, 3600);
+        long maxRows = args.getLong("max-rows", 0, Long.MAX_VALUE);
+        if (maxRows == 0) {
+            maxRows = defaultMaxRows(rowBytes);
+        }
+        long rowsPerThread = Math.max(1, maxRows / threads);
         Path root = args.isGiven("dir") ? Path.of(args.getString("dir")) : Files.createTempDirectory("tern-dur-bench");
         Files.createDirectories(root);
         JsonObject json = new JsonObject().put("protocol", protocol).put("threads", threads).put("seconds", seconds)
@@ -143,8 +178,8 @@ public final class DurabilityBenchMain extends OptionCommand {
             if (warmup > 0) {
                 Path dir = root.resolve("warmup");
                 deleteTree(dir);
-                try (KernelDb db = new KernelDb(dir, protocol, Map.of("durability", "none"))) {
-                    insert(db, threads, warmup, rowBytes, null);
+                try (KernelDb db = new KernelDb(dir, protocol, options(extra, "durability", "none"))) {
+                    insert(db, threads, warmup, rowBytes, rowsPerThread, null);
                 }
                 deleteTree(dir);
             }
@@ -157,9 +192,13 @@ public final class DurabilityBenchMain extends OptionCommand {
             for (String mode : new String[] {"none", "async", "sync"}) {
                 Path dir = root.resolve(mode);
                 deleteTree(dir);
-                try (KernelDb db = new KernelDb(dir, protocol, Map.of("durability", mode, "checkpoint_interval_s",
-                        "0"))) {
-                    Phase p = insert(db, threads, seconds, rowBytes, null);
+                try (KernelDb db = new KernelDb(dir, protocol, options(extra, "durability", mode,
+                        "checkpoint_interval_s", "0"))) {
+                    Phase p = insert(db, threads, seconds, rowBytes, rowsPerThread, null);
+                    if (p.capped()) {
+                        out.printf(Locale.ROOT, "insert %-5s: stopped after %.2f s at %,d rows (--max-rows: memory)%n",
+                                mode, p.seconds, rowsPerThread * threads);
+                    }
                     if (mode.equals("async")) {
                         asyncRows = p.perThread;
                     }
@@ -186,8 +225,17 @@ public final class DurabilityBenchMain extends OptionCommand {
                 json.put("log_vs_dd_pct_async", round(100 * asyncLogMb / dd));
             }
 
+            // The growth of a realistic workload: TPC-C's inserts minus its deletes, per second.
+            double tpccGrowth = 0;
+            if (tpccSeconds > 0) {
+                tpccGrowth = tpccGrowth(threads, tpccSeconds, protocol, err);
+                out.printf(Locale.ROOT, "TPC-C (direct, durability async, 1 warehouse, %d threads) grows the data by "
+                        + "%,.0f rows/s%n", threads, tpccGrowth);
+                json.put("tpcc_growth_rows_s", round(tpccGrowth));
+            }
+
             // Recovery from the log alone (no checkpoint was taken); durability none changes nothing on disk.
-            try (KernelDb db = new KernelDb(async, protocol, Map.of("durability", "none"))) {
+            try (KernelDb db = new KernelDb(async, protocol, options(extra, "durability", "none"))) {
                 RecoveryReport r = db.recovery;
                 out.printf(Locale.ROOT, "recovery from the log: %,d records, %.1f MB in %.2f s (log share %.2f s):"
                                 + " %,.0f records/s, %.1f MB/s%n", r.logRecords(), r.logBytes() / 1e6, r.millis() / 1e3,
@@ -199,57 +247,64 @@ public final class DurabilityBenchMain extends OptionCommand {
             }
 
             // Checkpoints: alone, then against writers.
-            try (KernelDb db = new KernelDb(async, protocol, Map.of("durability", "async", "checkpoint_interval_s",
-                    "0"))) {
+            try (KernelDb db = new KernelDb(async, protocol, options(extra, "durability", "async",
+                    "checkpoint_interval_s", "0"))) {
                 long t0 = System.nanoTime();
                 CheckpointReport c = db.durability.checkpoint();
                 double s = (System.nanoTime() - t0) / 1e9;
                 double rowsPerSecond = c.entries() / s;
                 double insertRate = tps.get("async");
                 out.printf(Locale.ROOT, "checkpoint alone: %,d rows, %.1f MB in %.2f s: %,.0f rows/s, %.1f MB/s, "
-                                + "%.1fx the async insert rate (%,.0f rows/s)%n", c.entries(), c.bytes() / 1e6, s,
-                        rowsPerSecond, c.bytes() / 1e6 / s, rowsPerSecond / insertRate, insertRate);
+                                + "%.1fx the async insert rate (%,.0f rows/s)%s%n", c.entries(), c.bytes() / 1e6, s,
+                        rowsPerSecond, c.bytes() / 1e6 / s, rowsPerSecond / insertRate, insertRate,
+                        tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
+                                rowsPerSecond / tpccGrowth) : "");
+                if (tpccGrowth > 0) {
+                    json.put("checkpoint_headroom_tpcc", round(rowsPerSecond / tpccGrowth));
+                }
                 json.put("checkpoint_rows", c.entries()).put("checkpoint_rows_s", round(rowsPerSecond))
                         .put("checkpoint_mb_s", round(c.bytes() / 1e6 / s))
                         .put("checkpoint_headroom", round(rowsPerSecond / insertRate));
 
                 // Without, with, without: the two phases without checkpoints bracket the one with them. They
                 // update the rows the async phase inserted, so the data (and the heap) stays the same size.
-                Phase before = update(db, seconds, rowBytes, asyncRows, null);
-                AtomicBoolean stop = new AtomicBoolean();
-                AtomicLong checkpoints = new AtomicLong();
-                List<Throwable> failures = new ArrayList<>();
-                Thread checkpointer = new Thread(() -> {
-                    while (!stop.get()) {
-                        try {
-                            db.durability.checkpoint();
-                            checkpoints.incrementAndGet();
-                        } catch (IOException | RuntimeException e) {
-                            failures.add(e);
-                            return;
-                        }
+                // Per rate limit, one phase of updates over the rows the async phase inserted (the data, and the
+                // heap, stay the same size) while checkpoints alternate with pauses as long as they took. The phase's
+                // write rate is sampled in short slices, each counted as with or without a checkpoint running: both
+                // sides come from the same seconds, so a machine whose load drifts compares like with like.
+                for (int i = 0; i < rates.length; i++) {
+                    db.durability.checkpointRateKb(rates[i]);
+                    Interleaved r = interleaved(db, seconds, rowBytes, asyncRows);
+                    if (r.withTps() == 0 || r.withoutTps() == 0) {
+                        throw new CommandFailedException("the phase at checkpoint_rate_kb " + rates[i] + " had no "
+                                + "time " + (r.withTps() == 0 ? "with" : "without") + " a checkpoint running: give "
+                                + "--seconds more than a checkpoint at that rate takes");
                     }
-                }, "bench-checkpoints");
-                Phase with = update(db, seconds, rowBytes, asyncRows, checkpointer::start);
-                stop.set(true);
-                checkpointer.join();
-                if (!failures.isEmpty()) {
-                    throw new CommandFailedException("a checkpoint failed: " + failures.get(0));
+                    double slowdown = 1 - r.withTps() / r.withoutTps();
+                    String rate = rates[i] == 0 ? "unlimited" : String.format(Locale.ROOT, "%,d KiB/s", rates[i]);
+                    out.printf(Locale.ROOT, "updates with checkpoints at %s: %,.0f tx/s while one runs, %,.0f tx/s "
+                                    + "between (%d checkpoints, %,.0f rows/s while writers run): slowdown %.1f%%; "
+                                    + "headroom %.1fx the async insert rate%s%n", rate, r.withTps(), r.withoutTps(),
+                            r.checkpoints(), r.rowsPerSecond(), 100 * slowdown, r.rowsPerSecond() / tps.get("async"),
+                            tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
+                                    r.rowsPerSecond() / tpccGrowth) : "");
+                    String suffix = i == 0 ? "" : "_" + rates[i] + "kb";
+                    json.put("checkpoint_rate_kb" + suffix, rates[i])
+                            .put("write_tps_without_checkpoint" + suffix, round(r.withoutTps()))
+                            .put("write_tps_with_checkpoint" + suffix, round(r.withTps()))
+                            .put("checkpoints_during" + suffix, r.checkpoints())
+                            .put("checkpoint_rows_s_during" + suffix, round(r.rowsPerSecond()))
+                            .put("checkpoint_slowdown_pct" + suffix, round(100 * slowdown))
+                            .put("checkpoint_headroom_during" + suffix, round(r.rowsPerSecond() / tps.get("async")));
+                    if (tpccGrowth > 0) {
+                        json.put("checkpoint_headroom_tpcc_during" + suffix, round(r.rowsPerSecond() / tpccGrowth));
+                    }
                 }
-                Phase after = update(db, seconds, rowBytes, asyncRows, null);
-                Phase without = new Phase(before.commits + after.commits, before.seconds + after.seconds, null);
-                double slowdown = 1 - with.tps() / without.tps();
-                out.printf(Locale.ROOT, "updates without checkpoints: %,.0f tx/s; with checkpoints back to back: "
-                                + "%,.0f tx/s (%d checkpoints): slowdown %.1f%%%n", without.tps(), with.tps(),
-                        checkpoints.get(), 100 * slowdown);
-                json.put("write_tps_without_checkpoint", round(without.tps()))
-                        .put("write_tps_with_checkpoint", round(with.tps()))
-                        .put("checkpoints_during", checkpoints.get())
-                        .put("checkpoint_slowdown_pct", round(100 * slowdown));
+                db.durability.checkpointRateKb(0);
             }
 
             // Recovery from the newest checkpoint (plus the little log after it).
-            try (KernelDb db = new KernelDb(async, protocol, Map.of("durability", "none"))) {
+            try (KernelDb db = new KernelDb(async, protocol, options(extra, "durability", "none"))) {
                 RecoveryReport r = db.recovery;
                 out.printf(Locale.ROOT, "recovery from the checkpoint: %,d rows in %.2f s (checkpoint share %.2f s):"
                                 + " %,.0f rows/s; plus %,d log records%n", r.checkpointEntries(), r.millis() / 1e3,
@@ -270,8 +325,91 @@ public final class DurabilityBenchMain extends OptionCommand {
         return Cli.EXIT_OK;
     }
 
+    /**
+     * Rows per second TPC-C adds to the database (direct mode, durability async, one warehouse): each New-Order
+     * commit inserts an ORDER, a NEW_ORDER and OL_CNT ORDER_LINE rows (5 to 15, uniform: 10 on average), each Payment
+     * a HISTORY row, each Delivery deletes one NEW_ORDER per district (10). Rolled-back New-Orders add nothing.
+     */
+    private static double tpccGrowth(int threads, double seconds, String protocol, PrintStream err) {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream out = new PrintStream(buffer, true, StandardCharsets.UTF_8)) {
+            code = new TpccCommand().execute(new String[] {"--mode", "direct", "--durability", "async", "--protocol",
+                    protocol, "--threads", String.valueOf(threads), "--seconds", String.valueOf(seconds), "--warmup",
+                    "1", "--no-check", "--json"}, out, err);
+        }
+        String text = buffer.toString(StandardCharsets.UTF_8);
+        if (code != Cli.EXIT_OK) {
+            throw new CommandFailedException("the TPC-C growth phase failed (exit " + code + "); run with "
+                    + "--tpcc-seconds 0 to skip it");
+        }
+        String json = text.substring(text.lastIndexOf("{\"mode\""));
+        double timed = number(json, "\"seconds\":");
+        long newOrders = (long) number(json, "\"new_order\":{\"commits\":");
+        long payments = (long) number(json, "\"payment\":{\"commits\":");
+        long deliveries = (long) number(json, "\"delivery\":{\"commits\":");
+        return (newOrders * 12.0 + payments - deliveries * 10.0) / timed;
+    }
+
+    /** {@code --options}: checked once here, so a bad value fails before any phase runs. */
+    private static Map<String, String> extraOptions(ParsedOptions args) {
+        Map<String, String> m = args.getKeyValues("options", key -> !key.equals("durability")
+                && !key.equals("checkpoint_interval_s") && DurabilityOptions.isOption(key),
+                "durability options other than durability and checkpoint_interval_s");
+        try {
+            DurabilityOptions.of(m);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--options: " + e.getMessage());
+        }
+        return m;
+    }
+
+    /** The extra options plus the phase's own key-value pairs. */
+    private static Map<String, String> options(Map<String, String> extra, String... pairs) {
+        Map<String, String> m = new HashMap<>(extra);
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return m;
+    }
+
+    private static long[] rates(String list) {
+        String[] parts = list.split(",");
+        long[] rates = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                rates[i] = Long.parseLong(parts[i].trim());
+            } catch (NumberFormatException e) {
+                rates[i] = -1;
+            }
+            if (rates[i] < 0) {
+                throw new UsageException("--checkpoint-rates-kb takes KiB/s values (0: unlimited) separated by commas;"
+                        + " got '" + list + "'");
+            }
+        }
+        return rates;
+    }
+
+    /** The number after {@code label} in a JSON line. */
+    private static double number(String json, String label) {
+        int at = json.indexOf(label);
+        if (at < 0) {
+            throw new CommandFailedException("no " + label + " in TPC-C's JSON: " + json);
+        }
+        int from = at + label.length();
+        int to = from;
+        while (to < json.length() && "0123456789.eE+-".indexOf(json.charAt(to)) >= 0) {
+            to++;
+        }
+        return Double.parseDouble(json.substring(from, to));
+    }
+
     /** A timed phase: its commits, its length, and each thread's commits (the rows it inserted). */
-    private record Phase(long commits, double seconds, long[] perThread) {
+    private record Phase(long commits, double seconds, long[] perThread, boolean capped) {
+        Phase(long commits, double seconds, long[] perThread) {
+            this(commits, seconds, perThread, false);
+        }
+
         double tps() {
             return seconds == 0 ? 0 : commits / seconds;
         }
@@ -281,20 +419,16 @@ public final class DurabilityBenchMain extends OptionCommand {
      * Single-row insert transactions on {@code threads} threads for {@code seconds}: thread i inserts keys
      * {@code (i << 32) + 0, 1, 2, ...}; {@code started} runs once.
      */
-    private static Phase insert(KernelDb db, int threads, double seconds, int rowBytes, Runnable started)
-            throws InterruptedException {
-        return timed(threads, seconds, started, (thread, n, x, row) ->
+    private static Phase insert(KernelDb db, int threads, double seconds, int rowBytes, long rowsPerThread,
+                                Runnable started) throws InterruptedException {
+        return timed(threads, seconds, rowsPerThread, started, (thread, n, x, row) ->
                 x.insert(db.table, key(((long) thread << 32) + n), row), db, rowBytes);
     }
 
-    /**
-     * Single-row update transactions, thread i cycling over the {@code rows[i]} keys it inserted in
-     * {@link #insert}; {@code started} runs once.
-     */
-    private static Phase update(KernelDb db, double seconds, int rowBytes, long[] rows, Runnable started)
-            throws InterruptedException {
-        return timed(rows.length, seconds, started, (thread, n, x, row) ->
-                x.update(db.table, key(((long) thread << 32) + n % Math.max(1, rows[thread])), row), db, rowBytes);
+    /** Single-row updates: thread i cycles over the {@code rows[i]} keys it inserted in {@link #insert}. */
+    private static Write update(KernelDb db, long[] rows) {
+        return (thread, n, x, row) -> x.update(db.table, key(((long) thread << 32) + n % Math.max(1, rows[thread])),
+                row);
     }
 
     /** One transaction's single write: thread index, its commits so far, the transaction, the row to write. */
@@ -302,8 +436,18 @@ public final class DurabilityBenchMain extends OptionCommand {
         void apply(int thread, long n, Transaction x, byte[] row);
     }
 
-    private static Phase timed(int threads, double seconds, Runnable started, Write write, KernelDb db, int rowBytes)
-            throws InterruptedException {
+    /** Runs {@code write} transactions on each thread until {@code seconds} passed or it committed {@code most}. */
+    private static Phase timed(int threads, double seconds, long most, Runnable started, Write write, KernelDb db,
+                               int rowBytes) throws InterruptedException {
+        return timed(threads, seconds, most, started, write, db, rowBytes, null, new AtomicBoolean());
+    }
+
+    /**
+     * Like the above; each thread also publishes its commits so far to {@code progress[thread * STRIDE]}, and the
+     * threads stop early once {@code halt} is set.
+     */
+    private static Phase timed(int threads, double seconds, long most, Runnable started, Write write, KernelDb db,
+                               int rowBytes, AtomicLongArray progress, AtomicBoolean halt) throws InterruptedException {
         long[] perThread = new long[threads];
         long t0 = System.nanoTime();
         long end = t0 + (long) (seconds * 1e9);
@@ -314,12 +458,15 @@ public final class DurabilityBenchMain extends OptionCommand {
                 byte[] row = new byte[rowBytes];
                 long n = 0;
                 try (Worker w = db.cc.newWorker()) {
-                    while (System.nanoTime() < end) {
+                    while (n < most && System.nanoTime() < end && !halt.get()) {
                         Transaction x = w.begin();
                         try {
                             write.apply(thread, n, x, row);
                             x.commit();
                             n++;
+                            if (progress != null) {
+                                progress.setOpaque(thread * STRIDE, n); // read by the sampler; no ordering needed
+                            }
                         } catch (TransactionAbortedException e) {
                             w.backoff();
                         }
@@ -337,7 +484,116 @@ public final class DurabilityBenchMain extends OptionCommand {
             ts[i].join();
             total += perThread[i];
         }
-        return new Phase(total, (System.nanoTime() - t0) / 1e9, perThread);
+        boolean capped = false;
+        for (long n : perThread) {
+            capped |= n >= most;
+        }
+        return new Phase(total, (System.nanoTime() - t0) / 1e9, perThread, capped);
+    }
+
+    /**
+     * Write throughput with and without a checkpoint running, from one phase's slices, and the checkpoints' rows/s
+     * (entries over their wall time, the wait for durability included).
+     */
+    private record Interleaved(double withTps, double withoutTps, long checkpoints, double rowsPerSecond) {}
+
+    /**
+     * Updates for {@code seconds} while a thread takes checkpoints, each followed by a pause as long as it took; a
+     * sampler counts the commits of each {@link #SLICE_NANOS} slice as with or without a checkpoint running (a
+     * slice in which that changed is dropped).
+     */
+    private static Interleaved interleaved(KernelDb db, double seconds, int rowBytes, long[] rows)
+            throws InterruptedException {
+        int threads = rows.length;
+        AtomicLongArray progress = new AtomicLongArray(threads * STRIDE);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong changes = new AtomicLong(); // odd while a checkpoint runs
+        AtomicLong count = new AtomicLong();
+        AtomicLong entries = new AtomicLong();
+        AtomicLong millis = new AtomicLong();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        Thread checkpointer = new Thread(() -> {
+            while (!stop.get()) {
+                try {
+                    long t0 = System.nanoTime();
+                    changes.incrementAndGet();
+                    CheckpointReport r;
+                    try {
+                        r = db.durability.checkpoint();
+                    } finally {
+                        changes.incrementAndGet();
+                    }
+                    count.incrementAndGet();
+                    entries.addAndGet(r.entries());
+                    millis.addAndGet(r.millis());
+                    long pause = System.nanoTime() - t0;
+                    while (!stop.get() && pause > 0) {
+                        long step = Math.min(pause, 10_000_000);
+                        TimeUnit.NANOSECONDS.sleep(step);
+                        pause -= step;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    failures.add(e);
+                    return;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }, "bench-checkpoints");
+        long[] commits = new long[2];  // [without, with]
+        long[] nanos = new long[2];
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        AtomicBoolean halt = new AtomicBoolean();
+        // At least the given seconds, and on until both sides have slices and a checkpoint completed (a slow rate
+        // limit makes one checkpoint longer than the phase), at most 10 minutes more.
+        timed(threads, seconds + 600, Long.MAX_VALUE, () -> {
+            checkpointer.start();
+            long last = sum(progress, threads);
+            long lastAt = System.nanoTime();
+            long lastChange = changes.get();
+            while ((System.nanoTime() + SLICE_NANOS < end || count.get() == 0 || nanos[0] == 0 || nanos[1] == 0)
+                    && System.nanoTime() - end < 600_000_000_000L && failures.isEmpty()) {
+                LockSupport.parkNanos(SLICE_NANOS);
+                long now = System.nanoTime();
+                long done = sum(progress, threads);
+                long change = changes.get();
+                if (change == lastChange) {
+                    int state = (int) (change & 1);
+                    commits[state] += done - last;
+                    nanos[state] += now - lastAt;
+                }
+                last = done;
+                lastAt = now;
+                lastChange = change;
+            }
+            halt.set(true);
+        }, update(db, rows), db, rowBytes, progress, halt);
+        stop.set(true);
+        checkpointer.join(); // not interrupted: a checkpoint interrupted while it waits reports a failure
+        if (!failures.isEmpty()) {
+            throw new CommandFailedException("a checkpoint failed: " + failures.get(0));
+        }
+        return new Interleaved(nanos[1] == 0 ? 0 : commits[1] * 1e9 / nanos[1],
+                nanos[0] == 0 ? 0 : commits[0] * 1e9 / nanos[0], count.get(),
+                millis.get() == 0 ? 0 : entries.get() * 1000.0 / millis.get());
+    }
+
+    private static long sum(AtomicLongArray progress, int threads) {
+        long n = 0;
+        for (int i = 0; i < threads; i++) {
+            n += progress.getOpaque(i * STRIDE);
+        }
+        return n;
+    }
+
+    /**
+     * The rows an insert phase may add by default: a quarter of the maximum heap at the row's size plus about 150
+     * bytes of key, record and index per row. The recovery phases hold the table once more while the previous copy
+     * may still be garbage, plus the replay's hash table, and the update phases' old versions come on top.
+     */
+    static long defaultMaxRows(int rowBytes) {
+        return Math.max(1000, Runtime.getRuntime().maxMemory() / 4 / (rowBytes + 150L));
     }
 
     private static byte[] key(long k) {

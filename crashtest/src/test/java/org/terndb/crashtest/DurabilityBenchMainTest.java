@@ -31,7 +31,8 @@ class DurabilityBenchMainTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = new DurabilityBenchMain().execute(new String[] {"--dir", dir.toString(), "--seconds", "0.3",
-                "--warmup", "0", "--dd-mb", "1", "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                "--warmup", "0", "--dd-mb", "1", "--tpcc-seconds", "0.5", "--checkpoint-rates-kb", "4096,0", "--json"},
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertEquals(Cli.EXIT_OK, code, err.toString(StandardCharsets.UTF_8) + stdout);
@@ -45,10 +46,33 @@ class DurabilityBenchMainTest {
             assertTrue(number(json, key) > 0, key + " in " + json);
         }
         number(json, "checkpoint_slowdown_pct");
+        number(json, "checkpoint_slowdown_pct_0kb");
+        assertEquals(4096, number(json, "checkpoint_rate_kb"), json);
+        for (String key : new String[] {"tpcc_growth_rows_s", "checkpoint_headroom_tpcc", "checkpoint_rows_s_during",
+                "checkpoint_rows_s_during_0kb", "checkpoint_headroom_tpcc_during"}) {
+            assertTrue(number(json, key) > 0, key + " in " + json);
+        }
         assertEquals(number(json, "recovery_log_records"), number(json, "checkpoint_rows"),
                 "the checkpoint holds the rows the log recovered: " + json);
         try (Stream<Path> s = Files.list(dir)) {
             assertEquals(0, s.count(), "the databases and dd's file are gone");
         }
+    }
+
+    @Test
+    void insertPhasesStopAtMaxRowsSoMemoryStaysBounded() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new DurabilityBenchMain().execute(new String[] {"--dir", dir.toString(), "--seconds", "1",
+                "--warmup", "0", "--dd-mb", "0", "--tpcc-seconds", "0", "--checkpoint-rates-kb", "0", "--max-rows",
+                "2000", "--json"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(Cli.EXIT_OK, code, err.toString(StandardCharsets.UTF_8) + stdout);
+        String[] lines = stdout.split("\n");
+        String json = lines[lines.length - 1];
+        assertEquals(2000, number(json, "recovery_log_records"), "the async phase inserted 2,000 rows: " + json);
+        assertEquals(2000, number(json, "checkpoint_rows"), json);
+        assertTrue(stdout.contains("stopped after"), stdout);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Table;
 import org.terndb.txn.Worker;
@@ -28,6 +29,7 @@ final class CheckpointWriter {
     private final ConcurrencyControl cc;
     private final Worker worker;
     private final TableIds tables;
+    private final LongSupplier rateBytes;
     private final BlockBuffer block = new BlockBuffer(BLOCK_BYTES + (64 << 10));
 
     private FileChannel file;
@@ -38,8 +40,9 @@ final class CheckpointWriter {
     private long currentTable;
     private final org.terndb.txn.CommittedRowVisitor visitor = this::entry;
 
-    CheckpointWriter(LogManager log, ConcurrencyControl cc, Worker worker, TableIds tables) {
+    CheckpointWriter(LogManager log, ConcurrencyControl cc, Worker worker, TableIds tables, LongSupplier rateBytes) {
         this.log = log;
+        this.rateBytes = rateBytes;
         this.cc = cc;
         this.worker = worker;
         this.tables = tables;
@@ -129,7 +132,7 @@ final class CheckpointWriter {
 
     /** checkpoint_rate_kb: sleeps until the bytes written so far fit the rate. */
     private void pace() {
-        long rate = log.options().checkpointRateBytes();
+        long rate = rateBytes.getAsLong();
         if (rate <= 0) {
             return;
         }

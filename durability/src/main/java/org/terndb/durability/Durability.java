@@ -51,6 +51,8 @@ public final class Durability implements AutoCloseable {
     private Thread checkpointer;
     private final LinkedBlockingQueue<CompletableFuture<CheckpointReport>> requests = new LinkedBlockingQueue<>();
     private volatile boolean closed;
+    /** checkpoint_rate_kb in bytes per second (0: unlimited), changeable while the database runs. */
+    private volatile long checkpointRateBytes;
 
     private Durability(Path dir, DurabilityOptions options, FileIo io, DirectoryLock lock, CatalogFile catalog,
                        long generation) {
@@ -60,6 +62,7 @@ public final class Durability implements AutoCloseable {
         this.lock = lock;
         this.catalog = catalog;
         this.generation = generation;
+        this.checkpointRateBytes = options.checkpointRateBytes();
     }
 
     /** Opens (creating if needed) and locks a database directory. */
@@ -234,7 +237,7 @@ public final class Durability implements AutoCloseable {
 
     private void runCheckpoints() {
         Worker worker = cc.newWorker();
-        CheckpointWriter writer = new CheckpointWriter(log, cc, worker, tables);
+        CheckpointWriter writer = new CheckpointWriter(log, cc, worker, tables, () -> checkpointRateBytes);
         long interval = options.checkpointIntervalSeconds() * 1000L;
         try {
             while (!closed) {
@@ -270,6 +273,9 @@ public final class Durability implements AutoCloseable {
                         LOG.log(Level.WARNING, "checkpoint of " + dir + " failed: " + e.getMessage(), e);
                     }
                     waiting.forEach(f -> f.completeExceptionally(e));
+                } catch (Error e) {
+                    waiting.forEach(f -> f.completeExceptionally(e)); // no CHECKPOINT statement waits forever
+                    throw e;
                 }
             }
         } finally {
@@ -279,6 +285,22 @@ public final class Durability implements AutoCloseable {
                 f.completeExceptionally(new IOException("the database is closing"));
             }
         }
+    }
+
+    /**
+     * Changes the checkpoint write rate limit ({@code checkpoint_rate_kb}, KiB/s; 0: unlimited) from the next block a
+     * checkpoint writes on.
+     */
+    public void checkpointRateKb(long kibPerSecond) {
+        if (kibPerSecond < 0) {
+            throw new IllegalArgumentException("checkpoint_rate_kb must be 0 (unlimited) or more; got " + kibPerSecond);
+        }
+        checkpointRateBytes = kibPerSecond * 1024;
+    }
+
+    /** The checkpoint write rate limit in KiB/s (0: unlimited). */
+    public long checkpointRateKb() {
+        return checkpointRateBytes / 1024;
     }
 
     /**
@@ -301,6 +323,11 @@ public final class Durability implements AutoCloseable {
     /** Bytes written to log files since this open. */
     public long logBytesWritten() {
         return log == null ? 0 : log.bytesWritten();
+    }
+
+    /** Log blocks fsynced since this open (group commits, plus the marks loggers write for them). */
+    public long logSyncs() {
+        return log == null ? 0 : log.syncs();
     }
 
     /** The generation this open writes. */

@@ -38,7 +38,9 @@ public final class DurabilityOptions {
         spec("log_buffer_kb", "1024", "each worker's log buffer (rounded up to a power of two, at least 64)");
         spec("log_file_mb", "64", "a log file is closed and a new one started past this size (at most 1024)");
         spec("checkpoint_interval_s", "60", "seconds between background checkpoints (0: only when the CHECKPOINT statement asks)");
-        spec("checkpoint_rate_kb", "0", "checkpoint write rate limit in KiB/s (0: unlimited)");
+        spec("checkpoint_rate_kb", "131072", "checkpoint write rate limit in KiB/s (0: unlimited); the default, "
+                + "128 MiB/s, keeps a checkpoint from taking a core away from the writers while it still outpaces "
+                + "TPC-C's growth many times over");
         spec("sync_advance_epoch", "true", "sync: commits waiting for durability advance the epoch instead of "
                 + "waiting up to epoch_ms for the epoch timer (false: SiloR's latency, epochs untouched)",
                 "true", "false");

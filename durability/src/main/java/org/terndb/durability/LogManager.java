@@ -248,6 +248,14 @@ final class LogManager implements CommitLog {
         return n;
     }
 
+    long syncs() {
+        long n = 0;
+        for (LogWriter l : loggers) {
+            n += l.syncs();
+        }
+        return n;
+    }
+
     /** Makes everything committed so far durable (bounded wait), then stops the loggers. */
     void close(long timeoutMillis) {
         try {

@@ -48,8 +48,8 @@ final class LogWriter implements Runnable {
 
     /** The mark of the last block on disk: every record of this stream with an epoch at or below it is there. */
     private volatile long writtenMark;
-    private long bytesWritten;
-    private long syncs;
+    private volatile long bytesWritten; // volatile: read by reports on other threads
+    private volatile long syncs;
 
     LogWriter(LogManager manager, int stream) {
         this.manager = manager;

@@ -9,6 +9,9 @@ import java.nio.ByteBuffer;
  * copies). Single-threaded: each partition's thread owns its table.
  */
 final class ReplayTable {
+    /** The initial size's cap: 12 bytes per slot, so at most 96 MiB per partition before the keys need more. */
+    private static final int MAX_INITIAL_KEYS = 1 << 22;
+
     private final ByteBuffer[] files;
     private final long[] generations;
 
@@ -17,17 +20,17 @@ final class ReplayTable {
     private int[] hashes;  // 0: empty slot (stored hashes are never 0)
     private int[] file;    // index of the file holding the newest version
     private int[] at;      // offset of its record in that file; -1: the checkpoint's version is newer
-    private long[] stamps;
 
     /**
      * @param files       the valid log files (little-endian; read with absolute gets only)
      * @param generations each file's generation
-     * @param expected    about how many keys the table will hold (it grows past that)
+     * @param expected    about how many keys the table will hold (it grows past that; capped, since a log that
+     *                    updates the same keys over and over holds far fewer keys than records)
      */
     ReplayTable(ByteBuffer[] files, long[] generations, int expected) {
         this.files = files;
         this.generations = generations;
-        int capacity = Integer.highestOneBit(Math.max(16, Math.min(1 << 29, expected * 2 - 1))) << 1;
+        int capacity = Integer.highestOneBit(Math.max(16, Math.min(MAX_INITIAL_KEYS, expected) * 2 - 1)) << 1;
         allocate(capacity);
     }
 
@@ -36,7 +39,6 @@ final class ReplayTable {
         hashes = new int[capacity];
         file = new int[capacity];
         at = new int[capacity];
-        stamps = new long[capacity];
     }
 
     int size() {
@@ -89,16 +91,14 @@ final class ReplayTable {
                 hashes[s] = hash;
                 file[s] = f;
                 at[s] = r;
-                stamps[s] = stamp;
                 size++;
                 return;
             }
             if (h == hash && sameKey(s, b, table, r + LogFormat.RECORD_HEADER, keyLength)) {
                 long held = generations[file[s]];
-                if (generation > held || (generation == held && stamp > stamps[s])) {
+                if (generation > held || (generation == held && stamp > stamp(s))) {
                     file[s] = f;
                     at[s] = r;
-                    stamps[s] = stamp;
                 }
                 return;
             }
@@ -122,8 +122,9 @@ final class ReplayTable {
         return generations[file[slot]];
     }
 
+    /** The stamp of the slot's record, read where it lies in the log (before any {@link #supersede}). */
     long stamp(int slot) {
-        return stamps[slot];
+        return files[file[slot]].getLong(at[slot] + LogFormat.REC_STAMP);
     }
 
     /** The checkpoint holds a newer version of the slot's key: the log's is not loaded. */
@@ -165,7 +166,6 @@ final class ReplayTable {
         int[] oldHashes = hashes;
         int[] oldFile = file;
         int[] oldAt = at;
-        long[] oldStamps = stamps;
         allocate((mask + 1) * 2);
         for (int i = 0; i < oldHashes.length; i++) {
             int h = oldHashes[i];
@@ -177,7 +177,6 @@ final class ReplayTable {
                 hashes[s] = h;
                 file[s] = oldFile[i];
                 at[s] = oldAt[i];
-                stamps[s] = oldStamps[i];
             }
         }
     }

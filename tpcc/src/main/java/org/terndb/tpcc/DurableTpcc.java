@@ -30,6 +30,7 @@ import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
+import org.terndb.txn.TxnOptions;
 import org.terndb.txn.Worker;
 
 /**
@@ -53,9 +54,12 @@ public final class DurableTpcc implements AutoCloseable {
     private static final String CATALOG_PREFIX = "TPCC DIRECT TABLE ";
     private static final long LOAD_SEED = 1;
 
-    /** {@code --durability} and {@code --dir} of {@code bin/tern tpcc}. */
-    record Settings(String mode, Path dir) {
-        static final Settings NONE = new Settings("none", null);
+    /**
+     * {@code --durability}, {@code --dir} and {@code --options} of {@code bin/tern tpcc}: {@code options} holds the
+     * durability options (without {@code durability}) and the transaction options ({@code epoch_ms}, ...) given.
+     */
+    record Settings(String mode, Path dir, Map<String, String> options) {
+        static final Settings NONE = new Settings("none", null, Map.of());
 
         boolean durable() {
             return !mode.equals("none");
@@ -73,12 +77,59 @@ public final class DurableTpcc implements AutoCloseable {
             if (args.isGiven("dir") && !m.equals("sync") && !m.equals("async")) {
                 throw new UsageException("--dir needs --durability sync or async (durability none writes nothing)");
             }
-            return new Settings(m, args.isGiven("dir") ? Path.of(args.getString("dir")) : null);
+            if (args.isGiven("options") && mode != TpccSettings.Mode.DIRECT) {
+                throw new UsageException("--options applies to --mode direct only (a JDBC URL takes its own"
+                        + " ;key=value options)");
+            }
+            Map<String, String> options = args.getKeyValues("options",
+                    key -> !key.equals("durability") && (DurabilityOptions.isOption(key) || TxnOptions.isOption(key)),
+                    "durability options (" + String.join(", ", durabilityKeys()) + ") and transaction options"
+                            + " (epoch_ms, ...: see bin/tern ycsb --help)");
+            for (String key : options.keySet()) {
+                if (DurabilityOptions.isOption(key) && m.equals("none")) {
+                    throw new UsageException("--options " + key + " needs --durability sync or async");
+                }
+            }
+            try {
+                durabilityOptions(m, options);
+                txnOptions(options);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--options: " + e.getMessage());
+            }
+            return new Settings(m, args.isGiven("dir") ? Path.of(args.getString("dir")) : null, Map.copyOf(options));
+        }
+
+        private static List<String> durabilityKeys() {
+            List<String> keys = new ArrayList<>(DurabilityOptions.specs().keySet());
+            keys.remove("durability");
+            return keys;
+        }
+
+        static DurabilityOptions durabilityOptions(String mode, Map<String, String> options) {
+            Map<String, String> m = new HashMap<>();
+            options.forEach((k, v) -> {
+                if (DurabilityOptions.isOption(k)) {
+                    m.put(k, v);
+                }
+            });
+            m.put("durability", mode);
+            return DurabilityOptions.of(m);
+        }
+
+        static TxnOptions txnOptions(Map<String, String> options) {
+            Map<String, String> m = new HashMap<>();
+            options.forEach((k, v) -> {
+                if (TxnOptions.isOption(k)) {
+                    m.put(k, v);
+                }
+            });
+            return TxnOptions.of(m);
         }
 
         String describe() {
-            return durable() ? "durability " + mode + (dir == null ? " (temporary directory)" : " in " + dir)
-                    : "durability none";
+            String o = options.isEmpty() ? "" : ", options " + new java.util.TreeMap<>(options);
+            return (durable() ? "durability " + mode + (dir == null ? " (temporary directory)" : " in " + dir)
+                    : "durability none") + o;
         }
     }
 
@@ -105,7 +156,7 @@ public final class DurableTpcc implements AutoCloseable {
     /** The store of {@code bin/tern tpcc --mode direct}: in memory, or durable in a new or empty directory. */
     static DurableTpcc open(TpccSettings settings, Settings durable) throws IOException {
         if (!durable.durable()) {
-            ConcurrencyControl cc = Protocols.create(settings.protocol(), null);
+            ConcurrencyControl cc = Protocols.create(settings.protocol(), Settings.txnOptions(durable.options()));
             return new DurableTpcc(cc, new TxnStore.TxnDatabase(cc), null, null, null, settings.warehouses(),
                     settings.scale());
         }
@@ -124,8 +175,8 @@ public final class DurableTpcc implements AutoCloseable {
             throw new CommandFailedException("--dir " + dir + " is not a folder");
         }
         try {
-            return open(dir, settings.protocol(), DurabilityOptions.of(Map.of("durability", durable.mode())),
-                    settings.warehouses(), settings.scale(), temporary);
+            return open(dir, settings.protocol(), Settings.durabilityOptions(durable.mode(), durable.options()),
+                    Settings.txnOptions(durable.options()), settings.warehouses(), settings.scale(), temporary);
         } catch (IOException | RuntimeException e) {
             if (temporary != null) {
                 deleteTree(temporary);
@@ -142,15 +193,15 @@ public final class DurableTpcc implements AutoCloseable {
      */
     public static DurableTpcc open(Path dir, String protocol, DurabilityOptions options, int warehouses,
                                    double scale) throws IOException {
-        return open(dir, protocol, options, warehouses, TpccScale.of(scale), null);
+        return open(dir, protocol, options, null, warehouses, TpccScale.of(scale), null);
     }
 
-    private static DurableTpcc open(Path dir, String protocol, DurabilityOptions options, int warehouses,
-                                    TpccScale scale, Path temporary) throws IOException {
+    private static DurableTpcc open(Path dir, String protocol, DurabilityOptions options, TxnOptions txnOptions,
+                                    int warehouses, TpccScale scale, Path temporary) throws IOException {
         Durability d = Durability.open(dir, options);
         ConcurrencyControl cc = null;
         try {
-            cc = Protocols.create(protocol, null);
+            cc = Protocols.create(protocol, txnOptions);
             TxnStore.TxnDatabase db = new TxnStore.TxnDatabase(cc);
             Map<String, Table> unbound = new HashMap<>();
             for (TpccTable t : TpccTable.values()) {
@@ -245,8 +296,10 @@ public final class DurableTpcc implements AutoCloseable {
     void reportLog(PrintStream err, double seconds) {
         if (durability != null) {
             long bytes = durability.logBytesWritten();
-            err.printf(Locale.ROOT, "log: %.1f MB written in %.1f s (warm-up included): %.1f MB/s%n", bytes / 1e6,
-                    seconds, seconds > 0 ? bytes / 1e6 / seconds : 0.0);
+            long syncs = durability.logSyncs();
+            err.printf(Locale.ROOT, "log: %.1f MB written in %.1f s (warm-up included): %.1f MB/s, %,d fsyncs"
+                            + " (%,.0f/s)%n", bytes / 1e6, seconds, seconds > 0 ? bytes / 1e6 / seconds : 0.0, syncs,
+                    seconds > 0 ? syncs / seconds : 0.0);
         }
     }
 

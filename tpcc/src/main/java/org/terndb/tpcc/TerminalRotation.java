@@ -12,7 +12,7 @@ import org.terndb.txn.Worker;
  * commit's epoch to become durable, and goes on with the next terminal whose previous transaction has been
  * acknowledged. A commit is acknowledged, and only then counted (commits, and latency from the start of its first
  * attempt to the acknowledgement), once {@link Worker#isDurable} says its epoch is durable; when every terminal
- * waits, the thread blocks for the one whose turn is next. Each terminal stays a closed loop: it submits its next
+ * waits, the thread blocks for the oldest pending commit. Each terminal stays a closed loop: it submits its next
  * transaction only after the previous one was acknowledged. With {@code durability} none or async every commit is
  * acknowledged at once, so only the rotation over the terminals differs from one terminal per thread.
  *
@@ -29,10 +29,22 @@ final class TerminalRotation extends TpccRunner.TpccDriver {
     private final long[] pendingEpoch;
     private final TxnType[] pendingType;
     private final long[] startNanos;
-    /** The terminal whose transaction {@link #next} drew (index into the terminals). */
-    private int currentIndex;
-    private int nextIndex;
+    /**
+     * Terminals with a pending commit, oldest commit first (a worker's commit epochs never decrease, so the head is
+     * the first to become durable), and terminals free to submit, in the order they became free. Both are rings of
+     * terminal indexes: every terminal is in exactly one of them, or is {@link #currentIndex}.
+     */
+    private final int[] pending;
+    private int pendingHead;
     private int pendingCount;
+    private final int[] ready;
+    private int readyHead;
+    private int readyCount;
+    /** The terminal whose transaction {@link #next} drew, -1 before the first. */
+    private int currentIndex = -1;
+    /** Time the thread spent blocked because every terminal waited for durability (timed window only). */
+    private long blockedNanos;
+    private boolean measuring;
 
     /** @param historySource unique per thread: it keys the HISTORY rows the thread inserts */
     TerminalRotation(TpccInputs[] terminals, TxnStore.TxnDatabase db, int historySource) {
@@ -40,9 +52,16 @@ final class TerminalRotation extends TpccRunner.TpccDriver {
         this.db = db;
         this.store = new TxnStore(db);
         this.logic = new TpccLogic(historySource);
-        this.pendingEpoch = new long[terminals.length];
-        this.pendingType = new TxnType[terminals.length];
-        this.startNanos = new long[terminals.length];
+        int n = terminals.length;
+        this.pendingEpoch = new long[n];
+        this.pendingType = new TxnType[n];
+        this.startNanos = new long[n];
+        this.pending = new int[n];
+        this.ready = new int[n];
+        for (int i = 0; i < n; i++) {
+            ready[i] = i;
+        }
+        this.readyCount = n;
     }
 
     @Override
@@ -56,54 +75,84 @@ final class TerminalRotation extends TpccRunner.TpccDriver {
             return;
         }
         try {
-            for (int i = 0; i < pendingEpoch.length; i++) {
-                if (pendingEpoch[i] != 0) {
-                    worker.awaitDurable(pendingEpoch[i]); // after the window: acknowledged, not counted
-                    pendingEpoch[i] = 0;
-                    pendingCount--;
-                    finished(pendingType[i], Outcome.COMMITTED); // a Delivery still ends condition 11
-                }
+            while (pendingCount > 0) {
+                int i = pending[pendingHead];
+                worker.awaitDurable(pendingEpoch[i]); // after the window: acknowledged, not counted
+                popPending();
+                pendingEpoch[i] = 0;
+                finished(pendingType[i], Outcome.COMMITTED); // a Delivery still ends condition 11
             }
         } finally {
             worker.close();
         }
     }
 
-    /** Picks the next terminal in turn that has no pending commit, acknowledging what became durable first. */
+    /** Nanoseconds of the timed window the thread was blocked with every terminal waiting for durability. */
+    long blockedNanos() {
+        return blockedNanos;
+    }
+
+    @Override
+    protected void measureStarted() {
+        measuring = true;
+    }
+
+    @Override
+    protected void measureEnded() {
+        measuring = false;
+    }
+
+    /**
+     * The terminal that became free first, after acknowledging the commits that became durable; O(1) per
+     * transaction however many terminals the thread serves.
+     */
     @Override
     protected TpccInputs nextTerminal() {
-        if (pendingCount > 0) {
+        int previous = currentIndex;
+        if (previous >= 0 && pendingEpoch[previous] == 0) {
+            pushReady(previous); // its transaction committed durably at once, rolled back, or was abandoned
+        }
+        acknowledgeDurable();
+        if (readyCount == 0) {
+            // Every terminal waits: block for the oldest pending commit.
+            long t0 = System.nanoTime();
+            worker.awaitDurable(pendingEpoch[pending[pendingHead]]);
+            if (measuring) {
+                blockedNanos += System.nanoTime() - t0;
+            }
             acknowledgeDurable();
         }
-        int n = terminals.length;
-        int i = nextIndex;
-        for (int k = 0; k < n && pendingEpoch[i] != 0; k++) {
-            i = i + 1 == n ? 0 : i + 1;
-        }
-        if (pendingEpoch[i] != 0) {
-            // Every terminal waits: block for the one whose turn it is (the oldest in rotation order).
-            worker.awaitDurable(pendingEpoch[i]);
-            acknowledge(i);
-            acknowledgeDurable();
-        }
+        int i = ready[readyHead];
+        readyHead = readyHead + 1 == ready.length ? 0 : readyHead + 1;
+        readyCount--;
         currentIndex = i;
-        nextIndex = i + 1 == n ? 0 : i + 1;
         startNanos[i] = System.nanoTime();
         return terminals[i];
     }
 
+    /** Acknowledges pending commits from the oldest on while their epoch is durable. */
     private void acknowledgeDurable() {
-        for (int i = 0; i < pendingEpoch.length && pendingCount > 0; i++) {
-            if (pendingEpoch[i] != 0 && worker.isDurable(pendingEpoch[i])) {
-                acknowledge(i);
+        while (pendingCount > 0) {
+            int i = pending[pendingHead];
+            if (!worker.isDurable(pendingEpoch[i])) {
+                return;
             }
+            popPending();
+            pendingEpoch[i] = 0;
+            acknowledged(pendingType[i], Outcome.COMMITTED, startNanos[i]);
+            pushReady(i);
         }
     }
 
-    private void acknowledge(int i) {
-        pendingEpoch[i] = 0;
+    private void popPending() {
+        pendingHead = pendingHead + 1 == pending.length ? 0 : pendingHead + 1;
         pendingCount--;
-        acknowledged(pendingType[i], Outcome.COMMITTED, startNanos[i]);
+    }
+
+    private void pushReady(int i) {
+        int at = readyHead + readyCount;
+        ready[at >= ready.length ? at - ready.length : at] = i;
+        readyCount++;
     }
 
     @Override
@@ -120,6 +169,8 @@ final class TerminalRotation extends TpccRunner.TpccDriver {
             }
             pendingEpoch[currentIndex] = epoch;
             pendingType[currentIndex] = type;
+            int at = pendingHead + pendingCount;
+            pending[at >= pending.length ? at - pending.length : at] = currentIndex;
             pendingCount++;
             return Outcome.PENDING;
         } catch (TransactionAbortedException e) {

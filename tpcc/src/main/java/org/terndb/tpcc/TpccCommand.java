@@ -52,6 +52,9 @@ public final class TpccCommand extends OptionCommand {
                 .value("terminals-per-thread", "N", "--mode direct: terminals each thread serves in turn; a commit"
                         + " waiting for durability (sync) is acknowledged later while the thread runs the other"
                         + " terminals (SiloR); latency counts to the acknowledgement", "1")
+                .value("options", "K=V;...", "--mode direct: durability options (sync_advance_epoch, log_flush_ms,"
+                        + " checkpoint_rate_kb, ...) and transaction options (epoch_ms, ...), e.g."
+                        + " 'sync_advance_epoch=false;epoch_ms=5'", null)
                 .value("dir", "PATH", "--durability sync|async: a new or empty database folder, kept afterwards"
                         + " (default: a temporary folder, deleted afterwards)", null)
                 .value("scale", "F", "NOT TPC-C, for tests: shrink items, customers and orders to this fraction",

@@ -96,6 +96,7 @@ final class TpccRunner {
                 }
                 Measured m = measure(threads);
                 durable.reportLog(err, settings.warmup() + m.measurement.seconds());
+                reportBlocked(threads, m.measurement.seconds());
                 deliveries = m.deliveriesSinceLoad;
                 result = new TpccResult(settings, m.measurement, loadSeconds, null);
             }
@@ -122,6 +123,25 @@ final class TpccRunner {
                 });
                 return checked(result, source, deliveries > 0);
             }
+        }
+    }
+
+    /**
+     * With {@code --terminals-per-thread}: the share of the timed window the threads were blocked because all their
+     * terminals waited for durability (the workers' idle time that more terminals per thread would fill).
+     */
+    private void reportBlocked(List<TpccDriver> threads, double seconds) {
+        long blocked = 0;
+        int rotations = 0;
+        for (TpccDriver t : threads) {
+            if (t instanceof TerminalRotation r) {
+                blocked += r.blockedNanos();
+                rotations++;
+            }
+        }
+        if (rotations > 0 && seconds > 0) {
+            err.printf(Locale.ROOT, "threads blocked with every terminal waiting for durability: %.1f%% of the timed"
+                    + " window%n", 100 * blocked / 1e9 / (seconds * rotations));
         }
     }
 

@@ -90,6 +90,25 @@ class DurableTpccTest {
     }
 
     @Test
+    void manyTerminalsPerThreadWithEpochsLeftToTheTimerStillAcknowledgeEveryCommit() throws Exception {
+        Path db = dir.resolve("db");
+        String[] r = run(Cli.EXIT_OK, "--durability", "sync", "--terminals-per-thread", "64", "--options",
+                "sync_advance_epoch=false;epoch_ms=5", "--dir", db.toString(), "--scale", "0.02", "--seconds", "0.5",
+                "--warmup", "0.1", "--json");
+        String[] lines = r[0].split("\n");
+        JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
+        assertTrue(r[1].contains("options {epoch_ms=5, sync_advance_epoch=false}"), r[1]);
+        assertTrue(r[1].contains("128 terminals on 2 threads"), r[1]);
+        assertTrue(r[1].contains("every terminal waiting for durability"), r[1]);
+        assertTrue(json.getAsJsonObject("consistency").get("ok").getAsBoolean(), r[0]);
+        assertTrue(json.getAsJsonObject("by_txn").getAsJsonObject("payment").get("commits").getAsLong() > 0, r[0]);
+        try (DurableTpcc reopened = reopen(db)) {
+            assertTrue(reopened.recovery().logRecords() > 0, "the run's commits came back through the log");
+            assertEquals(1, reopened.verify(Set.of(DurableTpcc.orderId(1, 1, 1))));
+        }
+    }
+
+    @Test
     void noDurabilityWritesNothingAndIsTheDefault() throws Exception {
         String[] r = run(Cli.EXIT_OK, "--scale", "0.02", "--seconds", "0.2", "--warmup", "0", "--json");
         String[] lines = r[0].split("\n");
@@ -106,6 +125,14 @@ class DurableTpccTest {
                 .contains("--terminals-per-thread applies to --mode direct only"));
         assertTrue(run(Cli.EXIT_USAGE, "--terminals-per-thread", "0")[1].contains("terminals-per-thread"));
         assertTrue(run(Cli.EXIT_USAGE, "--durability", "fast")[1].contains("none, async, sync"));
+        assertTrue(run(Cli.EXIT_USAGE, "--durability", "sync", "--options", "speed=11")[1]
+                .contains("--options takes key=value pairs"));
+        assertTrue(run(Cli.EXIT_USAGE, "--durability", "sync", "--options", "log_flush_ms=-1")[1]
+                .contains("log_flush_ms must be a non-negative integer"));
+        assertTrue(run(Cli.EXIT_USAGE, "--options", "sync_advance_epoch=false")[1]
+                .contains("sync_advance_epoch needs --durability sync or async"));
+        assertTrue(run(Cli.EXIT_USAGE, "--mode", "kernel", "--options", "epoch_ms=5")[1]
+                .contains("--options applies to --mode direct only"));
         Files.writeString(dir.resolve("something"), "x");
         assertTrue(run(Cli.EXIT_FAILURE, "--durability", "sync", "--dir", dir.toString(), "--scale", "0.02")[1]
                 .contains("is not empty"));
