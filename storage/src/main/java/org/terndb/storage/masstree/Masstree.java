@@ -69,17 +69,48 @@ public final class Masstree<V> {
     checkKey(key);
     Node layer = root;
     int off = 0;
+    layers:
     for (;;) {
       long s = KeySlice.at(key, off);
       int rank = KeySlice.rankAt(key.length, off);
-      BorderNode n = findBorder(layer, s);
+      // findBorder, keeping the version at which the route to the border node was validated: at
+      // that version the node covers s (a split changes the parent first, which the descent
+      // checks), so its right sibling is looked at (one cache miss) only once the node changed.
+      Node d = layer;
+      long v = d.stableVersion();
       int spins = 0;
+      while (!NodeVersion.isRoot(v)) {
+        InteriorNode p = d.parent();
+        if (p == null) {
+          break;
+        }
+        d = p;
+        v = d.stableVersion();
+      }
+      while (!NodeVersion.isBorder(v)) {
+        InteriorNode in = (InteriorNode) d;
+        Node child = in.route(s);
+        if (child != null) {
+          long cv = child.stableVersion();
+          if (!in.changed(v)) {
+            d = child;
+            v = cv;
+            continue;
+          }
+        }
+        long v2 = in.stableVersion();
+        if (NodeVersion.vsplit(v2) != NodeVersion.vsplit(v) || NodeVersion.isDeleted(v2)) {
+          Backoff.pause(spins++);
+          continue layers; // descend again from the layer root
+        }
+        v = v2;
+      }
+      BorderNode n = (BorderNode) d;
+      boolean mayHaveSplit = false;
       for (;;) {
-        long v = n.stableVersion();
         if (NodeVersion.isDeleted(v) || s < n.lowSlice) {
           Backoff.pause(spins++); // unlinked (or being unlinked): descend again
-          n = findBorder(layer, s);
-          continue;
+          continue layers;
         }
         long perm = n.permutation();
         int slot = n.find(perm, s, rank);
@@ -89,14 +120,19 @@ public final class Masstree<V> {
         if (slot >= 0) {
           kx = n.keylenx[slot];
           val = n.value(slot);
-          stored = n.keys[slot];
+          if (kx == KeySlice.SUFFIX) { // validated below with the rest: a racy kx fails the check
+            stored = n.keys[slot];
+          }
         }
-        BorderNode next = n.next();
+        BorderNode next = mayHaveSplit ? n.next() : null;
         if (n.changed(v)) {
+          mayHaveSplit = true;
+          v = n.stableVersion();
           continue;
         }
         if (next != null && s >= next.lowSlice) {
           n = next; // split moved the key right
+          v = n.stableVersion();
           continue;
         }
         if (slot < 0) {
@@ -105,7 +141,7 @@ public final class Masstree<V> {
         if (kx == KeySlice.LAYER) {
           layer = (Node) val;
           off += 8;
-          break;
+          continue layers;
         }
         if (kx == KeySlice.SUFFIX && !KeySlice.suffixEquals(key, stored, off + 8)) {
           return miss(missObserver, n, v);
@@ -512,7 +548,10 @@ public final class Masstree<V> {
     for (int i = 0, j = 0; i <= w + 1; i++) {
       cs[i] = i == ci + 1 ? c : p.children[j++];
     }
-    int leftKeys = (w + 1) / 2; // 8 keys and 9 children stay; key 8 moves up; 7 keys, 8 children go
+    // Half the keys stay, the middle one moves up, the rest go; but when the new child is the last
+    // one (sequential inserts at the right end), all keys but the last two stay and the new node
+    // starts with 1 key, so ascending loads leave interior nodes nearly full (fewer levels).
+    int leftKeys = ci == w ? w - 1 : (w + 1) / 2;
     for (int i = 0; i < leftKeys; i++) {
       p.keys[i] = ks[i];
     }

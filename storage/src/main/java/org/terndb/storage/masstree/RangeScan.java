@@ -4,16 +4,23 @@ import java.util.Arrays;
 
 /**
  * One range scan over a {@link Masstree} (the paper's getrange, in both directions). Each border node is
- * read as one validated snapshot ({@link Snapshot}); the scan then works from the snapshot, so the
- * visitor runs with no node state pending. Layers are scanned recursively, the key prefix of the
- * current layer kept in one reused key buffer.
+ * read under one validated version ({@link Snapshot}): the permutation, slices and key-length codes
+ * first, then, from the scan's position on, only the values (and suffix keys) the scan can still use
+ * (at most as many as the limit leaves); the version is validated once, and only then are the entries
+ * handed to the visitor, so the visitor runs with no node state pending. Layers are scanned
+ * recursively, the key prefix of the current layer kept in one reused key buffer; a visitor whose
+ * {@link ScanVisitor#needsKeys()} is false gets no keys built at all.
  *
  * <p>Progress is kept as a position in the current layer: (slice, rank[, key]) plus whether the
  * position itself is still wanted. When a node changed or was unlinked between snapshots, the scan
  * descends again from the layer root to the position, so it never repeats or skips a key that
  * stayed in the tree. The right (forward) or left (reverse) sibling is only followed as read in a
  * validated snapshot; a reverse step checks that the left node still links to where it came from
- * by walking right from it if not.
+ * by walking right from it if not. A snapshot cut short by the limit, whose entries did not all
+ * reach the visitor (a layer below held fewer keys), is read again from the new position.
+ *
+ * <p>One instance per scan: a fresh one measured faster than one reused per thread, whose
+ * reference stores into long-lived snapshot arrays cost card marks on every entry.
  */
 final class RangeScan {
   /** Rank above every real rank: a position after all keys of its slice. */
@@ -26,6 +33,7 @@ final class RangeScan {
   private final int limit;
   private final ScanVisitor<Object> visitor;
   private final NodeObserver observer;
+  private final boolean wantKeys;
 
   private byte[] keyBuf = new byte[64];
   private Snapshot[] frames = new Snapshot[2];
@@ -40,6 +48,7 @@ final class RangeScan {
     this.limit = limit <= 0 ? Integer.MAX_VALUE : limit;
     this.visitor = visitor;
     this.observer = observer;
+    this.wantKeys = visitor.needsKeys();
   }
 
   int runForward(Node root) {
@@ -72,7 +81,8 @@ final class RangeScan {
     BorderNode reported = null;
     int spins = 0;
     for (;;) {
-      if (!f.take(n) || pSlice < n.lowSlice) {
+      if (!f.takeForward(n, off, pSlice, pRank, pKey, pIncl, limit - count)
+          || pSlice < n.lowSlice) {
         Backoff.pause(spins++); // unlinked or being unlinked: descend again to the position
         n = Masstree.findBorder(layerRoot, pSlice);
         continue;
@@ -86,9 +96,11 @@ final class RangeScan {
         observer.observe(n, f.version & ~NodeVersion.LOCKED);
         reported = n;
       }
-      for (int i = f.firstAfter(off, pSlice, pRank, pKey, pIncl); i < f.size; i++) {
-        long s = f.slices[i];
-        int kx = f.keylenx[i];
+      final long[] slices = f.slices;
+      final byte[] keylenx = f.keylenx;
+      for (int i = f.from, end = f.to; i < end; i++) {
+        long s = slices[i];
+        int kx = keylenx[i];
         int rank = KeySlice.rank(kx);
         boolean childHi = false;
         if (hiActive && s >= hSlice) {
@@ -112,8 +124,10 @@ final class RangeScan {
         }
         if (kx == KeySlice.LAYER) {
           boolean childFrom = pKey != null && s == pSlice;
-          ensure(off + 8);
-          KeySlice.write(s, 8, keyBuf, off);
+          if (wantKeys) {
+            ensure(off + 8);
+            KeySlice.write(s, 8, keyBuf, off);
+          }
           if (!forward((Node) f.values[i], off + 8, depth + 1, childFrom ? pKey : null, pIncl,
               childHi)) {
             return false;
@@ -123,7 +137,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(buildKey(off, s, kx, f.keys[i]), f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, f.keys[i]) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -131,6 +145,9 @@ final class RangeScan {
           pKey = kx == KeySlice.SUFFIX ? f.keys[i] : null;
           pIncl = false;
         }
+      }
+      if (f.to < f.size) {
+        continue; // cut short by the limit, yet a layer held fewer keys: read on from the position
       }
       if (next == null) {
         return true;
@@ -162,7 +179,8 @@ final class RangeScan {
     BorderNode reported = null;
     int spins = 0;
     for (;;) {
-      if (!f.take(n) || pSlice < n.lowSlice) {
+      if (!f.takeBackward(n, off, pSlice, pRank, pKey, pIncl, limit - count)
+          || pSlice < n.lowSlice) {
         Backoff.pause(spins++);
         n = Masstree.findBorder(layerRoot, pSlice);
         continue;
@@ -176,9 +194,11 @@ final class RangeScan {
         observer.observe(n, f.version & ~NodeVersion.LOCKED);
         reported = n;
       }
-      for (int i = f.lastBefore(off, pSlice, pRank, pKey, pIncl); i >= 0; i--) {
-        long s = f.slices[i];
-        int kx = f.keylenx[i];
+      final long[] slices = f.slices;
+      final byte[] keylenx = f.keylenx;
+      for (int i = f.from, end = f.to; i > end; i--) {
+        long s = slices[i];
+        int kx = keylenx[i];
         int rank = KeySlice.rank(kx);
         boolean childLo = false;
         if (loActive && s <= lSlice) {
@@ -202,8 +222,10 @@ final class RangeScan {
         }
         if (kx == KeySlice.LAYER) {
           boolean childFrom = pKey != null && s == pSlice;
-          ensure(off + 8);
-          KeySlice.write(s, 8, keyBuf, off);
+          if (wantKeys) {
+            ensure(off + 8);
+            KeySlice.write(s, 8, keyBuf, off);
+          }
           if (!backward((Node) f.values[i], off + 8, depth + 1, childFrom ? pKey : null, pIncl,
               childLo)) {
             return false;
@@ -213,7 +235,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(buildKey(off, s, kx, f.keys[i]), f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, f.keys[i]) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -221,6 +243,9 @@ final class RangeScan {
           pKey = kx == KeySlice.SUFFIX ? f.keys[i] : null;
           pIncl = false;
         }
+      }
+      if (f.to >= 0) {
+        continue; // cut short by the limit, yet a layer held fewer keys: read on from the position
       }
       if (loActive && n.lowSlice <= lSlice) {
         return false; // this node covers lo: nothing further left qualifies
@@ -239,7 +264,7 @@ final class RangeScan {
 
   private boolean emit(int len, Object value) {
     count++;
-    return visitor.visit(keyBuf, len, value) && count < limit;
+    return visitor.visit(len < 0 ? null : keyBuf, len, value) && count < limit;
   }
 
   /** Writes the entry's key after the layer prefix already in the buffer; returns its length. */
@@ -273,37 +298,74 @@ final class RangeScan {
     return f;
   }
 
-  /** A border node's entries in key order, read under one stable, validated version. */
+  /**
+   * A border node's entries in key order, read under one stable, validated version: the slices
+   * and key-length codes of all of them ({@code [0, size)}), the values (and, for keys with a
+   * suffix, the stored keys) of the window the scan visits, from {@code from} towards {@code to}
+   * (exclusive; ascending or descending).
+   */
   static final class Snapshot {
     final long[] slices = new long[BorderNode.WIDTH];
     final byte[] keylenx = new byte[BorderNode.WIDTH];
     final byte[][] keys = new byte[BorderNode.WIDTH][];
     final Object[] values = new Object[BorderNode.WIDTH];
+    private final byte[] slots = new byte[BorderNode.WIDTH];
     int size;
+    int from;
+    int to;
     long version;
     BorderNode next;
     BorderNode prev;
 
-    /** Reads {@code n}; false if it was unlinked. */
-    boolean take(BorderNode n) {
+    /**
+     * Reads {@code n} for an ascending scan from the position; the window holds at most
+     * {@code budget} entries. False if {@code n} was unlinked.
+     */
+    boolean takeForward(BorderNode n, int off, long pSlice, int pRank, byte[] pKey, boolean pIncl,
+        int budget) {
       for (;;) {
         long v = n.stableVersion();
         if (NodeVersion.isDeleted(v)) {
           return false;
         }
-        long perm = n.permutation();
-        int sz = Permutation.size(perm);
-        for (int i = 0; i < sz; i++) {
-          int s = Permutation.slot(perm, i);
-          slices[i] = n.slices[s];
-          keylenx[i] = n.keylenx[s];
-          keys[i] = n.keys[s];
-          values[i] = n.value(s);
+        int sz = readKeys(n);
+        int start = firstAfter(sz, off, pSlice, pRank, pKey, pIncl);
+        int end = budget >= sz - start ? sz : start + budget;
+        for (int i = start; i < end; i++) {
+          values[i] = n.value(slots[i]);
+        }
+        BorderNode nx = n.next();
+        if (!n.changed(v)) {
+          size = sz;
+          from = start;
+          to = end;
+          version = v;
+          next = nx;
+          return true;
+        }
+      }
+    }
+
+    /** Descending mirror of {@link #takeForward}; also reads the left sibling link. */
+    boolean takeBackward(BorderNode n, int off, long pSlice, int pRank, byte[] pKey, boolean pIncl,
+        int budget) {
+      for (;;) {
+        long v = n.stableVersion();
+        if (NodeVersion.isDeleted(v)) {
+          return false;
+        }
+        int sz = readKeys(n);
+        int start = lastBefore(sz, off, pSlice, pRank, pKey, pIncl);
+        int end = budget > start ? -1 : start - budget;
+        for (int i = start; i > end; i--) {
+          values[i] = n.value(slots[i]);
         }
         BorderNode nx = n.next();
         BorderNode pv = n.prev();
         if (!n.changed(v)) {
           size = sz;
+          from = start;
+          to = end;
           version = v;
           next = nx;
           prev = pv;
@@ -312,9 +374,37 @@ final class RangeScan {
       }
     }
 
+    /**
+     * Reads the permutation, then slot, slice and key-length code of every entry in order, and the
+     * stored key of every entry with a suffix (positions compare them). Unvalidated: the caller
+     * checks the version after. Returns the entry count.
+     */
+    private int readKeys(BorderNode n) {
+      long perm = n.permutation();
+      int sz = Permutation.size(perm);
+      long[] ns = n.slices;
+      byte[] nk = n.keylenx;
+      for (int i = 0; i < sz; i++) {
+        int s = Permutation.slot(perm, i);
+        slots[i] = (byte) s;
+        slices[i] = ns[s];
+        byte kx = nk[s];
+        keylenx[i] = kx;
+        if (kx == KeySlice.SUFFIX) {
+          keys[i] = n.keys[s];
+        }
+      }
+      return sz;
+    }
+
+    /** Suffix comparison on unvalidated data: a torn read (no stored key) compares as greater. */
+    private static int compareSuffix(byte[] stored, byte[] key, int from) {
+      return stored == null ? 1 : KeySlice.compareFrom(stored, key, from);
+    }
+
     /** First index after the position (at it, if inclusive); a layer holding it counts. */
-    int firstAfter(int off, long pSlice, int pRank, byte[] pKey, boolean pIncl) {
-      for (int i = 0; i < size; i++) {
+    private int firstAfter(int sz, int off, long pSlice, int pRank, byte[] pKey, boolean pIncl) {
+      for (int i = 0; i < sz; i++) {
         long s = slices[i];
         if (s < pSlice) {
           continue;
@@ -342,17 +432,17 @@ final class RangeScan {
         if (kx == KeySlice.LAYER) {
           return i;
         }
-        int c = KeySlice.compareFrom(keys[i], pKey, off + 8);
+        int c = compareSuffix(keys[i], pKey, off + 8);
         if (c > 0 || (c == 0 && pIncl)) {
           return i;
         }
       }
-      return size;
+      return sz;
     }
 
     /** Last index before the position (at it, if inclusive); a layer holding it counts. */
-    int lastBefore(int off, long pSlice, int pRank, byte[] pKey, boolean pIncl) {
-      for (int i = size - 1; i >= 0; i--) {
+    private int lastBefore(int sz, int off, long pSlice, int pRank, byte[] pKey, boolean pIncl) {
+      for (int i = sz - 1; i >= 0; i--) {
         long s = slices[i];
         if (s > pSlice) {
           continue;
@@ -380,7 +470,7 @@ final class RangeScan {
         if (kx == KeySlice.LAYER) {
           return i;
         }
-        int c = KeySlice.compareFrom(keys[i], pKey, off + 8);
+        int c = compareSuffix(keys[i], pKey, off + 8);
         if (c < 0 || (c == 0 && pIncl)) {
           return i;
         }

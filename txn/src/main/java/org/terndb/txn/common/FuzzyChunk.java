@@ -34,6 +34,12 @@ final class FuzzyChunk implements ScanVisitor<Record> {
         return true;
     }
 
+    /** The records carry their keys: the scan need not build them. */
+    @Override
+    public boolean needsKeys() {
+        return false;
+    }
+
     void read(int i, AbstractConcurrencyControl cc) {
         read.set(null, 0);
         cc.readLatestCommitted(records[i], read);

@@ -20,6 +20,12 @@ final class ScanBuffer implements ScanVisitor<Record> {
         return true;
     }
 
+    /** The records carry their keys: the scan need not build them. */
+    @Override
+    public boolean needsKeys() {
+        return false;
+    }
+
     int size() {
         return size;
     }
