@@ -68,6 +68,7 @@ public final class Session implements AutoCloseable {
 
     private final Database database;
     private final ExecutionContext context = new ExecutionContext();
+    private final SingleReadTransaction singleRead = new SingleReadTransaction();
     private Worker worker;
     private Thread workerThread;
     private Transaction transaction;
@@ -141,7 +142,9 @@ public final class Session implements AutoCloseable {
             return call.resultSets().isEmpty() ? StatementResult.count(call.updateCount())
                     : StatementResult.rows(call.resultSets().get(0).columns(), call.resultSets().get(0).rows());
         }
-        Object[] bound = plan.bind(parameters, set);
+        // A point query keeps no reference to its parameters once it returned: it binds into the context's array.
+        Object[] bound = plan.singleRead() ? plan.bind(parameters, set, context.scratchParameters(plan.boundWidth()))
+                : plan.bind(parameters, set);
         if (database.catalog().version() != builderVersion) {
             context.clearBuilders();
             builderVersion = database.catalog().version();
@@ -224,6 +227,9 @@ public final class Session implements AutoCloseable {
 
     private StatementResult runAutoCommit(PreparedPlan plan, Object[] parameters) {
         Worker w = worker();
+        if (plan.singleRead()) {
+            return runSingleRead(plan, w, parameters);
+        }
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
             Transaction txn = begin(w);
@@ -243,6 +249,30 @@ public final class Session implements AutoCloseable {
                 if (txn.isActive()) {
                     txn.abort();
                 }
+                throw translate(e);
+            }
+        }
+    }
+
+    /**
+     * A point query in autocommit: its one read is a transaction of its own ({@link Worker#readSingle}), retried
+     * as any autocommit statement is should it give up on a locked record. A cancel does not interrupt the read.
+     */
+    private StatementResult runSingleRead(PreparedPlan plan, Worker w, Object[] parameters) {
+        int retries = database.config().autocommitRetries();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return StatementResult.row(plan.columns(), plan.root().fetchOne(context.reset(singleRead.reset(w),
+                        parameters)));
+            } catch (TransactionAbortedException e) {
+                if (cancelCause != null) {
+                    throw canceled("the statement was rolled back", e);
+                }
+                if (attempt >= retries) {
+                    throw conflict(e, "after " + (attempt + 1) + " attempts");
+                }
+                w.backoff();
+            } catch (RuntimeException | Error e) {
                 throw translate(e);
             }
         }

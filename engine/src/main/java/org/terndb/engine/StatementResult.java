@@ -23,6 +23,11 @@ public final class StatementResult {
         return new StatementResult(List.copyOf(columns), rows, -1);
     }
 
+    /** At most one row (null: none) of a plan whose columns are already immutable ({@code PreparedPlan#columns}). */
+    static StatementResult row(List<ResultColumn> planColumns, Object[] row) {
+        return new StatementResult(planColumns, row == null ? List.of() : List.<Object[]>of(row), -1);
+    }
+
     static StatementResult count(long updateCount) {
         return new StatementResult(List.of(), List.of(), updateCount);
     }

@@ -21,6 +21,15 @@ public abstract class PlanNode {
     }
 
     /**
+     * True if an execution reads exactly one record, by its full primary key, and nothing else (a point query and
+     * projections over one): run on its own, it may be a single-read transaction
+     * ({@link org.terndb.txn.Worker#readSingle}). Reads taken with the intent to write are not.
+     */
+    public boolean readsOneRecord() {
+        return false;
+    }
+
+    /**
      * The one row of an execution, or null if there is none; only for {@link #singleRow()} plans. A row that
      * comes from a base table leaves its primary key and stored row in
      * {@link ExecutionContext#fetchedPrimaryKey()} and {@link ExecutionContext#fetchedBaseRow()}, for UPDATE and

@@ -32,6 +32,7 @@ public final class PreparedPlan {
     private final List<ExprType> parameterTypes;
     private final ExprType[] bindTypes;
     private final boolean statementTime;
+    private final boolean singleRead;
     private ProcStatement procedure; // set once by procedure(), before the plan is shared
 
     PreparedPlan(String sql, long catalogVersion, Kind kind, boolean explain, DdlStatement ddl, PlanNode root,
@@ -55,6 +56,7 @@ public final class PreparedPlan {
             bindTypes[i] = bindType(parameterTypes.get(i));
         }
         this.statementTime = statementTime;
+        this.singleRead = kind == Kind.QUERY && !explain && root != null && root.singleRow() && root.readsOneRecord();
     }
 
     /**
@@ -120,6 +122,14 @@ public final class PreparedPlan {
         return columns;
     }
 
+    /**
+     * True for a query that reads exactly one record by primary key and nothing else: in autocommit it runs as a
+     * single-read transaction ({@link org.terndb.txn.Worker#readSingle}), and with {@link PlanNode#fetchOne}.
+     */
+    public boolean singleRead() {
+        return singleRead;
+    }
+
     /** The inferred type of each {@code ?}, in order. */
     public List<ExprType> parameterTypes() {
         return parameterTypes;
@@ -140,8 +150,15 @@ public final class PreparedPlan {
      * @throws TernSqlException 07001 if a parameter is missing, 22xxx if a value does not convert
      */
     public Object[] bind(Object[] values, boolean[] set) {
+        return bind(values, set, new Object[boundWidth()]);
+    }
+
+    /**
+     * As {@link #bind(Object[], boolean[])}, into {@code bound} ({@link #boundWidth()} long), which is returned: a
+     * session reuses one array for executions that end before the next binds and keep no reference to it.
+     */
+    public Object[] bind(Object[] values, boolean[] set, Object[] bound) {
         int n = parameterTypes.size();
-        Object[] bound = new Object[statementTime ? n + 1 : n];
         if (statementTime) {
             bound[n] = CurrentDateTime.now(); // one CURRENT_TIMESTAMP for the whole statement
         }

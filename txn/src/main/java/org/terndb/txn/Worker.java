@@ -11,6 +11,32 @@ public interface Worker extends AutoCloseable {
     /** Starts a transaction. Fails with {@link IllegalStateException} if the previous one is still active. */
     Transaction begin();
 
+    /**
+     * A transaction of one read: the row with this primary key, or null if there is none, as a committed state
+     * between the call and its return has it. The same as {@code begin()}, {@link Transaction#read(Table, byte[])},
+     * {@code commit()}, which is what this default does. Protocols whose records show their latest committed
+     * version behind a lock word (Silo, MOCC, TicToc) read it with one stable read instead, with no read set,
+     * validation or epoch work: a transaction whose only operation is one read of a committed version is
+     * serializable on its own. It depends only on that version's writer, and only later writers of the record
+     * depend on it, which already follow that writer; a cycle through it would be a cycle among the others.
+     *
+     * <p>Fails with {@link IllegalStateException} while a transaction of this worker is active, and may throw
+     * {@link TransactionAbortedException} (a record that stayed locked too long) with nothing held; retrying is
+     * up to the caller.
+     */
+    default byte[] readSingle(Table table, byte[] primaryKey) {
+        Transaction t = begin();
+        try {
+            byte[] row = t.read(table, primaryKey);
+            t.commit();
+            return row;
+        } finally {
+            if (t.isActive()) {
+                t.abort();
+            }
+        }
+    }
+
     /** Counters of this worker (commits, aborts by reason, ...). Read from other threads approximately. */
     TxnStats stats();
 

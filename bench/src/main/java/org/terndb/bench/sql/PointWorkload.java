@@ -1,5 +1,7 @@
 package org.terndb.bench.sql;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,10 +30,20 @@ final class PointWorkload {
         }
     }
 
-    /** What one timed run did. */
-    record Run(long ops, long conflicts, double seconds) {
+    private static final ThreadMXBean THREAD_TIMES = ManagementFactory.getThreadMXBean();
+
+    /**
+     * What one timed run did; {@code cpuNanos} is the CPU time its threads spent in it (0 if the JVM cannot tell),
+     * which, unlike ops/s, does not count the time other processes of a loaded machine hold the cores.
+     */
+    record Run(long ops, long conflicts, double seconds, long cpuNanos) {
         double opsPerSecond() {
             return ops / seconds;
+        }
+
+        /** Mean CPU time of one operation on its thread, in microseconds (0 if unknown). */
+        double cpuMicrosPerOp() {
+            return ops == 0 ? 0 : cpuNanos / 1e3 / ops;
         }
 
         /** Mean time of one operation on one thread, in microseconds. */
@@ -84,6 +96,7 @@ final class PointWorkload {
         int threads = statements.length;
         long[] ops = new long[threads];
         long[] conflicts = new long[threads];
+        long[] cpu = new long[threads];
         Throwable[] failures = new Throwable[threads];
         Thread[] workers = new Thread[threads];
         long start = System.nanoTime();
@@ -93,8 +106,10 @@ final class PointWorkload {
             SplittableRandom random = new SplittableRandom(seed * 31 + thread + (warmup ? 7 : 0));
             workers[t] = new Thread(() -> {
                 try {
+                    long cpuStart = cpuTime();
                     long[] done = op == Operation.SELECT ? selects(statements[thread], random, end)
                             : updates(statements[thread], random, end);
+                    cpu[thread] = cpuStart < 0 ? 0 : cpuTime() - cpuStart;
                     ops[thread] = done[0];
                     conflicts[thread] = done[1];
                 } catch (Throwable e) {
@@ -116,11 +131,18 @@ final class PointWorkload {
         }
         long total = 0;
         long conflicted = 0;
+        long cpuTotal = 0;
         for (int t = 0; t < threads; t++) {
             total += ops[t];
             conflicted += conflicts[t];
+            cpuTotal += cpu[t];
         }
-        return new Run(total, conflicted, elapsed);
+        return new Run(total, conflicted, elapsed, cpuTotal);
+    }
+
+    /** The calling thread's CPU time in nanoseconds, or -1 if the JVM does not measure it. */
+    private static long cpuTime() {
+        return THREAD_TIMES.isCurrentThreadCpuTimeSupported() ? THREAD_TIMES.getCurrentThreadCpuTime() : -1;
     }
 
     private long[] selects(PreparedStatement ps, SplittableRandom random, long end) throws SQLException {

@@ -26,7 +26,9 @@ public final class SqlBenchCommand extends OptionCommand {
                         + "Loads the same N-row table into TernDB (jdbc:tern:mem:) and H2 (jdbc:h2:mem:, MVStore), then\n"
                         + "times prepared point SELECTs and point UPDATEs (autocommit) with 1..T threads, alternating the\n"
                         + "databases. ratio = TernDB ops/s / H2 ops/s (above 1: TernDB is faster); ratios in the JSON are\n"
-                        + "those at T threads. Progress goes to stderr; the table (or, with --json, one JSON line) to stdout.")
+                        + "those at T threads. cpu ratio = H2 CPU time per operation / TernDB's (the benchmark threads' own\n"
+                        + "CPU time: on a machine busy with other work it moves less than ops/s do).\n"
+                        + "Progress goes to stderr; the table (or, with --json, one JSON line) to stdout.")
                 .value("rows", "N", "rows in the table", "100000")
                 .value("threads", "T", "largest thread count; every count from 1 to T is run", "2")
                 .value("seconds", "S", "timed seconds per database, operation and thread count (plus S/2 warm-up)", "2")
@@ -45,6 +47,7 @@ public final class SqlBenchCommand extends OptionCommand {
         long id = System.nanoTime();
         List<Object> runs = new ArrayList<>();
         List<double[][]> ratesByThreads = new ArrayList<>();
+        List<double[][]> cpuByThreads = new ArrayList<>();
         double selectLatency = 0;
         try (SqlTarget tern = SqlTarget.tern(id); SqlTarget h2 = SqlTarget.h2(id)) {
             SqlTarget[] targets = {tern, h2};
@@ -56,8 +59,9 @@ public final class SqlBenchCommand extends OptionCommand {
                         (System.nanoTime() - start) / 1e9);
             }
             for (int threads = 1; threads <= maxThreads; threads++) {
-                // rates[op][target]
+                // rates[op][target]; cpu[op][target]: CPU microseconds per operation
                 double[][] rates = new double[Operation.values().length][2];
+                double[][] cpu = new double[Operation.values().length][2];
                 long[] conflicts = new long[2];
                 for (Operation op : Operation.values()) {
                     err.printf(Locale.ROOT, "%s, %d thread(s): timing TernDB and H2 (~%.0f s)%n", op.label, threads,
@@ -65,6 +69,7 @@ public final class SqlBenchCommand extends OptionCommand {
                     for (int t = 0; t < 2; t++) {
                         Run r = workloads[t].run(targets[t], op, threads, seconds / 2, seconds);
                         rates[op.ordinal()][t] = r.opsPerSecond();
+                        cpu[op.ordinal()][t] = r.cpuMicrosPerOp();
                         conflicts[t] += r.conflicts();
                         if (t == 0 && op == Operation.SELECT && threads == 1) {
                             selectLatency = r.meanLatencyMicros(1);
@@ -74,12 +79,16 @@ public final class SqlBenchCommand extends OptionCommand {
                 JsonObject run = new JsonObject().put("threads", threads);
                 for (Operation op : Operation.values()) {
                     double[] r = rates[op.ordinal()];
+                    double[] c = cpu[op.ordinal()];
                     run.put("tern_" + op.label + "_ops", Math.round(r[0])).put("h2_" + op.label + "_ops", Math.round(r[1]))
-                            .put(op.label + "_ratio", ratio(r));
+                            .put(op.label + "_ratio", ratio(r))
+                            .put("tern_" + op.label + "_cpu_us", micros(c[0])).put("h2_" + op.label + "_cpu_us", micros(c[1]))
+                            .put(op.label + "_cpu_ratio", cpuRatio(c));
                 }
                 run.put("tern_conflicts", conflicts[0]).put("h2_conflicts", conflicts[1]);
                 runs.add(run);
                 ratesByThreads.add(rates);
+                cpuByThreads.add(cpu);
             }
             for (int t = 0; t < 2; t++) {
                 long[] totals = targets[t].totals();
@@ -95,9 +104,14 @@ public final class SqlBenchCommand extends OptionCommand {
         double[][] last = ratesByThreads.get(ratesByThreads.size() - 1);
         double[] select = last[Operation.SELECT.ordinal()];
         double[] update = last[Operation.UPDATE.ordinal()];
+        double[][] lastCpu = cpuByThreads.get(cpuByThreads.size() - 1);
+        double[] selectCpu = lastCpu[Operation.SELECT.ordinal()];
+        double[] updateCpu = lastCpu[Operation.UPDATE.ordinal()];
         if (json) {
             JsonObject result = new JsonObject()
                     .put("select_ratio", ratio(select)).put("update_ratio", ratio(update))
+                    .put("select_cpu_ratio", cpuRatio(selectCpu)).put("update_cpu_ratio", cpuRatio(updateCpu))
+                    .put("tern_select_cpu_us", micros(selectCpu[0])).put("h2_select_cpu_us", micros(selectCpu[1]))
                     .put("tern_select_ops", Math.round(select[0])).put("h2_select_ops", Math.round(select[1]))
                     .put("tern_update_ops", Math.round(update[0])).put("h2_update_ops", Math.round(update[1]))
                     .put("tern_select_latency_us", Math.round(selectLatency * 100) / 100.0)
@@ -107,23 +121,35 @@ public final class SqlBenchCommand extends OptionCommand {
         } else {
             out.printf(Locale.ROOT, "SQL point operations through JDBC: %,d rows, 1..%d threads, %s s timed per "
                     + "database, operation and thread count, seed %d%n%n", rows, maxThreads, seconds, seed);
-            String format = "%-8s %8s %16s %16s %10s%n";
-            out.printf(Locale.ROOT, format, "op", "threads", "TernDB ops/s", "H2 ops/s", "ratio");
+            String format = "%-8s %8s %16s %16s %10s %10s%n";
+            out.printf(Locale.ROOT, format, "op", "threads", "TernDB ops/s", "H2 ops/s", "ratio", "cpu ratio");
             for (int threads = 1; threads <= ratesByThreads.size(); threads++) {
                 for (Operation op : Operation.values()) {
                     double[] r = ratesByThreads.get(threads - 1)[op.ordinal()];
+                    double[] c = cpuByThreads.get(threads - 1)[op.ordinal()];
                     out.printf(Locale.ROOT, format, op.label, threads, String.format(Locale.ROOT, "%,.0f", r[0]),
-                            String.format(Locale.ROOT, "%,.0f", r[1]), String.format(Locale.ROOT, "%.2fx", ratio(r)));
+                            String.format(Locale.ROOT, "%,.0f", r[1]), String.format(Locale.ROOT, "%.2fx", ratio(r)),
+                            String.format(Locale.ROOT, "%.2fx", cpuRatio(c)));
                 }
             }
             out.printf(Locale.ROOT, "%nmean latency of a cached TernDB point SELECT (1 thread, JDBC included): %.2f us%n",
                     selectLatency);
-            out.printf(Locale.ROOT, "ratio = TernDB ops/s / H2 ops/s (above 1: TernDB is faster)%n");
+            out.printf(Locale.ROOT, "ratio = TernDB ops/s / H2 ops/s (above 1: TernDB is faster); cpu ratio = H2 CPU time "
+                    + "per operation / TernDB's%n");
         }
         return Cli.EXIT_OK;
     }
 
     private static double ratio(double[] rates) {
         return Math.round(rates[0] / rates[1] * 1000) / 1000.0;
+    }
+
+    /** H2's CPU time per operation over TernDB's; 0 if the JVM measured none. */
+    private static double cpuRatio(double[] cpuMicros) {
+        return cpuMicros[0] <= 0 ? 0 : Math.round(cpuMicros[1] / cpuMicros[0] * 1000) / 1000.0;
+    }
+
+    private static double micros(double us) {
+        return Math.round(us * 1000) / 1000.0;
     }
 }

@@ -16,9 +16,11 @@ import org.terndb.cli.StrictJson;
 /** Runs the real command on tiny sizes: checks it works end to end and what it prints, never how fast it is. */
 class SqlBenchCommandTest {
     private static final List<String> FIELDS = List.of("select_ratio", "update_ratio", "tern_select_ops",
-            "h2_select_ops", "tern_update_ops", "h2_update_ops", "tern_select_latency_us", "rows", "threads", "seconds");
+            "h2_select_ops", "tern_update_ops", "h2_update_ops", "tern_select_latency_us", "rows", "threads", "seconds",
+            "select_cpu_ratio", "update_cpu_ratio", "tern_select_cpu_us", "h2_select_cpu_us");
     private static final List<String> RUN_FIELDS = List.of("threads", "tern_select_ops", "h2_select_ops",
-            "select_ratio", "tern_update_ops", "h2_update_ops", "update_ratio");
+            "select_ratio", "tern_update_ops", "h2_update_ops", "update_ratio", "select_cpu_ratio", "update_cpu_ratio",
+            "tern_select_cpu_us", "h2_select_cpu_us", "tern_update_cpu_us", "h2_update_cpu_us");
 
     private static String[] run(int expectedExit, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -57,7 +59,7 @@ class SqlBenchCommandTest {
     @Test
     void humanOutputIsATable() {
         String stdout = run(Cli.EXIT_OK, "--rows", "500", "--threads", "1", "--seconds", "0.05")[0];
-        assertTrue(stdout.contains("TernDB ops/s") && stdout.contains("H2 ops/s"), stdout);
+        assertTrue(stdout.contains("TernDB ops/s") && stdout.contains("H2 ops/s") && stdout.contains("cpu ratio"), stdout);
         assertTrue(stdout.contains("\nselect ") && stdout.contains("\nupdate "), stdout);
         assertTrue(stdout.contains("mean latency of a cached TernDB point SELECT"), stdout);
     }

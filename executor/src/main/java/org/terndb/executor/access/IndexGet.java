@@ -67,6 +67,11 @@ public final class IndexGet extends TableAccess {
         return key.clone();
     }
 
+    /** True if the read announces a write (UPDATE, DELETE, SELECT ... FOR UPDATE). */
+    public boolean forUpdate() {
+        return forUpdate;
+    }
+
     @Override
     public IndexGet withResidual(Expr residual, boolean[] columns) {
         return new IndexGet(table, key, forUpdate, residual, columns, null);
@@ -98,6 +103,12 @@ public final class IndexGet extends TableAccess {
     @Override
     public boolean singleRow() {
         return true;
+    }
+
+    /** One primary-key read; FOR UPDATE reads announce a write (2PL locks them), so they are not. */
+    @Override
+    public boolean readsOneRecord() {
+        return !forUpdate;
     }
 
     /** The row without a cursor; its key and stored row go to the context. */

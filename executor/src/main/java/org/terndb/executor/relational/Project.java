@@ -35,6 +35,11 @@ public final class Project extends PlanNode {
         return columns;
     }
 
+    /** The output expressions, one per column. */
+    public Expr[] exprs() {
+        return exprs.clone();
+    }
+
     @Override
     public Cursor open(ExecutionContext context) {
         Cursor in = input.open(context);
@@ -76,6 +81,12 @@ public final class Project extends PlanNode {
     @Override
     public boolean singleRow() {
         return input.singleRow();
+    }
+
+    /** Expressions read no records: a projection reads what its input reads. */
+    @Override
+    public boolean readsOneRecord() {
+        return input.readsOneRecord();
     }
 
     @Override

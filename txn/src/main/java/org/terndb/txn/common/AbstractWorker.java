@@ -3,6 +3,7 @@ package org.terndb.txn.common;
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.CommitLog;
 import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.TxnStats;
 import org.terndb.txn.Worker;
 
@@ -56,6 +57,37 @@ public abstract class AbstractWorker implements Worker {
         currentEpoch = cc.epochs().enter(epochSlot);
         txn.begin();
         return txn;
+    }
+
+    /**
+     * For a protocol's {@link Worker#readSingle} that runs without the transaction object: checks what
+     * {@link #begin()} checks (open, bound to this thread, no transaction active) and binds the worker as it does.
+     */
+    protected final void checkSingleRead() {
+        if (closed) {
+            throw new IllegalStateException("worker is closed");
+        }
+        if (owner == null) {
+            owner = Thread.currentThread();
+        } else {
+            checkThread();
+        }
+        if (txn != null && txn.isActive()) {
+            throw new IllegalStateException("readSingle is a transaction of its own: commit or abort the worker's "
+                    + "active transaction first");
+        }
+    }
+
+    /** Counts a {@link Worker#readSingle} that ran without the transaction object as a commit. */
+    protected final void singleReadCommitted() {
+        stats.recordCommit();
+    }
+
+    /** Counts such a single read that gave up, and returns the exception for the caller to throw. */
+    protected final TransactionAbortedException singleReadAborted(AbortReason reason, String detail) {
+        stats.recordAbort(reason);
+        backoff.onAbort();
+        return new TransactionAbortedException(reason, detail);
     }
 
     /** The epoch announced when the current transaction began. */

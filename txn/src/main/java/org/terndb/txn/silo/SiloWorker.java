@@ -1,5 +1,7 @@
 package org.terndb.txn.silo;
 
+import org.terndb.txn.AbortReason;
+import org.terndb.txn.Table;
 import org.terndb.txn.common.AbstractTransaction;
 import org.terndb.txn.common.AbstractWorker;
 import org.terndb.txn.common.Reclaimer;
@@ -14,9 +16,62 @@ public class SiloWorker extends AbstractWorker {
     final Reclaimer reclaimer;
     long lastTid;
 
+    /** The wait of {@link #readSingle} for a record a committer holds locked. */
+    private final SpinWait singleReadWait;
+
     protected SiloWorker(SiloConcurrencyControl cc) {
         super(cc);
         this.reclaimer = new Reclaimer(cc.epochs(), this::tryUnlink);
+        this.singleReadWait = new SpinWait(cc.options().integer("lock_timeout_ms"));
+    }
+
+    /**
+     * A one-read transaction (see {@link org.terndb.txn.Worker#readSingle}) as Silo §4.4's stable read alone: the
+     * TID word unlocked and the same before and after the row means the row is the version that word committed
+     * (Phase 3 installs rows only under the lock bit, after validation). No epoch is announced: nothing is
+     * logged, no TID is drawn, and a record unlinked meanwhile shows its mark, read here as absent (it was absent
+     * when unlinked, and the key's next record can only be inserted after this one left the tree). Absent and
+     * unlinked records read as null, like any absent row.
+     */
+    @Override
+    public byte[] readSingle(Table table, byte[] primaryKey) {
+        if (!stableSingleReads()) {
+            return super.readSingle(table, primaryKey);
+        }
+        checkSingleRead();
+        if (primaryKey == null) {
+            throw new IllegalArgumentException("key must not be null");
+        }
+        Record record = table.primary().tree().get(primaryKey);
+        byte[] row = record == null ? null : stableRow(record);
+        singleReadCommitted();
+        return row;
+    }
+
+    /** The committed row of {@code record} (null if absent or unlinked), waiting while a committer holds it. */
+    private byte[] stableRow(Record record) {
+        SpinWait wait = singleReadWait;
+        wait.start();
+        while (true) {
+            long before = record.wordAcquire(); // acquire: the row load below cannot move above it
+            if (!TidWord.isLocked(before)) {
+                byte[] row = record.rowAcquire(); // acquire: the word re-read below cannot move above it
+                if (record.wordAcquire() == before) {
+                    return TidWord.isAbsent(before) || TidWord.isUnlinked(before) ? null : row;
+                }
+            }
+            if (!wait.pause()) {
+                throw singleReadAborted(AbortReason.TIMEOUT, "a record stayed locked while reading it");
+            }
+        }
+    }
+
+    /**
+     * Whether {@link #readSingle} may be the stable read alone; false runs it as a transaction of the worker's own
+     * kind (SSE, whose reads leave footprints in the record's tracker).
+     */
+    protected boolean stableSingleReads() {
+        return true;
     }
 
     @Override

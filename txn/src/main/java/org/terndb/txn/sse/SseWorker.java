@@ -16,6 +16,12 @@ final class SseWorker extends SiloWorker {
         return new SseTransaction(this);
     }
 
+    /** A single read must leave its footprint in the record's tracker, as SSE's reads do: run it as a transaction. */
+    @Override
+    protected boolean stableSingleReads() {
+        return false;
+    }
+
     SseConcurrencyControl sse() {
         return (SseConcurrencyControl) cc;
     }
