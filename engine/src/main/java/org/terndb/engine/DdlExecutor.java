@@ -32,6 +32,7 @@ import org.terndb.storage.codec.RowCodec;
 import org.terndb.storage.codec.Schema;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Index;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.SecondaryKey;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
@@ -511,20 +512,33 @@ final class DdlExecutor {
      */
     private static SecondaryKey secondaryKey(RowCodec rows, KeyCodec codec, int[] columns, boolean unique) {
         ThreadLocal<KeyBuilder> builders = ThreadLocal.withInitial(codec::newBuilder);
-        return (primaryKey, row) -> {
-            KeyBuilder keys = builders.get().reset();
-            boolean anyNull = false;
-            for (int c : columns) {
-                anyNull |= rows.isNull(row, c);
-                keys.addFromRow(rows, row, c);
+        long mask = 0; // the key's columns, so that partial blind writes of other columns skip the key check
+        for (int c : columns) {
+            mask |= c < Long.SIZE ? 1L << c : RowPatch.ALL_COLUMNS;
+        }
+        long columnMask = mask;
+        return new SecondaryKey() {
+            @Override
+            public byte[] of(byte[] primaryKey, byte[] row) {
+                KeyBuilder keys = builders.get().reset();
+                boolean anyNull = false;
+                for (int c : columns) {
+                    anyNull |= rows.isNull(row, c);
+                    keys.addFromRow(rows, row, c);
+                }
+                if (unique && !anyNull) {
+                    return keys.toKey();
+                }
+                byte[] key = new byte[keys.length() + primaryKey.length];
+                System.arraycopy(keys.buffer(), 0, key, 0, keys.length());
+                System.arraycopy(primaryKey, 0, key, keys.length(), primaryKey.length);
+                return key;
             }
-            if (unique && !anyNull) {
-                return keys.toKey();
+
+            @Override
+            public long columnMask() {
+                return columnMask;
             }
-            byte[] key = new byte[keys.length() + primaryKey.length];
-            System.arraycopy(keys.buffer(), 0, key, 0, keys.length());
-            System.arraycopy(primaryKey, 0, key, keys.length(), primaryKey.length);
-            return key;
         };
     }
 }

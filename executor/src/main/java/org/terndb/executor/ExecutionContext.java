@@ -15,6 +15,7 @@ import org.terndb.txn.Transaction;
 public final class ExecutionContext {
     private final Map<KeyCodec, KeyBuilder> keyBuilders = new IdentityHashMap<>();
     private final Map<RowCodec, RowBuilder> rowBuilders = new IdentityHashMap<>();
+    private final Map<RowCodec, RowBuilder> patchBuilders = new IdentityHashMap<>();
     private Transaction transaction;
     private Object[] parameters = new Object[0];
     private KeyCodec lastKeyCodec;
@@ -85,11 +86,21 @@ public final class ExecutionContext {
         return rowBuilders.computeIfAbsent(codec, RowCodec::newBuilder).reset();
     }
 
+    /**
+     * A builder for applying the session's row patches (partial blind writes), which the transaction does at
+     * commit or when it reads a patched row: apart from {@link #rowBuilder} so that a patch applied while a
+     * statement builds a row leaves that row alone.
+     */
+    public RowBuilder patchBuilder(RowCodec codec) {
+        return patchBuilders.computeIfAbsent(codec, RowCodec::newBuilder);
+    }
+
     /** Drops cached builders of codecs that may be gone (after DDL). */
     public void clearBuilders() {
         lastKeyCodec = null;
         lastKeyBuilder = null;
         keyBuilders.clear();
         rowBuilders.clear();
+        patchBuilders.clear();
     }
 }

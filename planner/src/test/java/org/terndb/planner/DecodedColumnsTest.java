@@ -66,7 +66,7 @@ class DecodedColumnsTest {
     void anUpdateDecodesOnlyWhatItsSetListReads() {
         assertArrayEquals(new boolean[] {false, false, true, false},
                 decoded("UPDATE acc SET bal = bal + ? WHERE id = ?"));
-        assertArrayEquals(new boolean[] {false, false, false, false}, decoded("UPDATE acc SET bal = ? WHERE id = ?"),
+        assertArrayEquals(new boolean[] {false, false, false, false}, decoded("UPDATE acc SET bal = ? WHERE id > ?"),
                 "the stored row is written back with the new value; no old column is read");
         assertArrayEquals(new boolean[] {false, true, true, false},
                 decoded("UPDATE acc SET note = name WHERE id = ? AND bal > 0"), "SET and the filter read");

@@ -122,13 +122,17 @@ class PlannerTest {
     }
 
     @Test
-    void onlyAFullRowUpdateByPrimaryKeyFromValuesIsBlind() {
+    void onlyAnUpdateOfOneRowByKeyFromValuesIsBlind() {
         Planner planner = new Planner(16);
         CatalogView v = catalog(1);
         assertEquals("Update(table=ACC, blind, key=[ID = ?2], set=[NAME = ?0, BAL = ?1])\n",
                 planner.prepare("UPDATE acc SET name = ?, bal = ? WHERE id = ?", v).explainText());
+        assertEquals("Update(table=ACC, blind, partial, key=[ID = ?1], set=[BAL = ?0])\n",
+                planner.prepare("UPDATE acc SET bal = ? WHERE id = ?", v).explainText(),
+                "NAME stays as it is at commit: a patch of BAL");
         for (String notBlind : List.of(
-                "UPDATE acc SET bal = ? WHERE id = ?",                       // NAME would come from the old row
+                "UPDATE acc SET name = ? WHERE id = ?",                      // a patch of an indexed column
+                "UPDATE acc SET bal = ? WHERE name = ?",                     // BY_NAME is not unique
                 "UPDATE acc SET name = ?, bal = bal + 1 WHERE id = ?",       // reads the row
                 "UPDATE acc SET name = ?, bal = ? WHERE id = ? AND bal > 0", // the WHERE reads the row
                 "UPDATE acc SET name = ?, bal = ? WHERE id > ?",             // not one key

@@ -26,8 +26,8 @@ public final class TatpCommand extends OptionCommand {
                   jdbc    the specification's SQL over JDBC, one prepared statement per statement: TernDB (the default
                           URL, in memory), H2 or HSQLDB (--url jdbc:h2:mem:tatp, jdbc:hsqldb:mem:tatp)
                   proc    the seven transactions as TernDB stored procedures, one CALL per transaction
-                On TernDB, jdbc and proc report the protocol's installed and omitted writes too; their UPDATEs
-                change single columns of whole-row records, so none of them is a blind write.
+                On TernDB, jdbc and proc report the protocol's installed and omitted writes too; their ingestion
+                UPDATEs are partial blind writes (patches of single columns), which silo+sse may omit.
                 A transaction that fails by the specification's design (no such row, a duplicate key) is rolled
                 back and counted as failed, not retried. Data ingestion is 16% of the standard mix; --ingest P
                 raises it to P% (the Scheduling Space Expander paper's Fig. 8d sweep) and --update-intensive is

@@ -47,6 +47,11 @@ public final class Index {
         return unique;
     }
 
+    /** The columns the secondary key is computed from ({@link SecondaryKey#columnMask()}); secondary indexes only. */
+    public long columnMask() {
+        return keyOf.columnMask();
+    }
+
     /** The secondary key of a row; only for secondary indexes. */
     public byte[] keyOf(byte[] primaryKey, byte[] row) {
         return keyOf.of(primaryKey, row);

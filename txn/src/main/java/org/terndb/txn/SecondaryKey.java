@@ -7,4 +7,13 @@ package org.terndb.txn;
 @FunctionalInterface
 public interface SecondaryKey {
     byte[] of(byte[] primaryKey, byte[] row);
+
+    /**
+     * The columns the key is computed from, as a {@link RowPatch} column mask (bit {@code c} for column {@code c});
+     * {@link RowPatch#ALL_COLUMNS} when unknown, or when a column at ordinal 64 or above is used. A partial write
+     * whose patch shares no column with it leaves the key unchanged without being checked.
+     */
+    default long columnMask() {
+        return RowPatch.ALL_COLUMNS;
+    }
 }

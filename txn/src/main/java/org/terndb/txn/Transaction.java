@@ -63,6 +63,35 @@ public interface Transaction {
     }
 
     /**
+     * A partial blind write: changes the columns of {@code patch} in the row with this primary key without reading
+     * the row. Returns false if no row has the key (nothing is written, no row is created). Like
+     * {@link #updateBlind(Table, byte[], byte[])}: the write is blind when this transaction has not read (nor
+     * written) the row before; the protocol applies the patch to the row current at commit (the row that directly
+     * precedes the new one in the version order), and write-omission protocols may omit it in front of a later
+     * write that sets at least the same columns. A row deleted between this call and commit makes the commit
+     * abort. The patch must not change key or secondary-index columns ({@link RowPatch}). A row read or written
+     * before, and protocols without a blind path, take the read-modify-write path: read, apply, {@link #update}.
+     */
+    default boolean updateBlind(Table table, byte[] primaryKey, RowPatch patch) {
+        byte[] current = readForUpdate(table, primaryKey);
+        return current != null && update(table, primaryKey, patch.apply(current));
+    }
+
+    /**
+     * The primary key of the row whose key in the unique secondary {@code index} is {@code key}, or null if there
+     * is none. Only the index entry is read (and validated like any read), not the row, so a following
+     * {@link #updateBlind} of that row stays blind. This default reads the row too.
+     */
+    default byte[] readPrimaryKey(Index index, byte[] key) {
+        byte[][] found = new byte[1][];
+        scan(index, key, true, key, true, false, 1, (primaryKey, row) -> {
+            found[0] = primaryKey;
+            return false;
+        });
+        return found[0];
+    }
+
+    /**
      * Index build ({@link ConcurrencyControl#awaitActiveTransactions}): makes sure the secondary {@code index} has
      * the entry of the row {@code primaryKey} / {@code row} (as this transaction read it from the primary index),
      * writing it unless present. Returns false, writing nothing, if the entry's key belongs to another row (a

@@ -79,6 +79,11 @@ public final class IndexRangeScan extends TableAccess {
         return index;
     }
 
+    /** The values of the key columns fixed by equality, in key order. */
+    public Expr[] prefix() {
+        return prefix.clone();
+    }
+
     /** Key columns fixed by equality. */
     public int prefixLength() {
         return prefix.length;

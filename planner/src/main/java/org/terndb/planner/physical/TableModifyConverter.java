@@ -11,6 +11,7 @@ import org.apache.calcite.rex.RexNode;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.access.IndexGet;
+import org.terndb.executor.access.IndexRangeScan;
 import org.terndb.executor.access.TableAccess;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.meta.IndexMeta;
@@ -26,18 +27,21 @@ import org.terndb.planner.calcite.CalciteTable;
  * read them). Calcite's UPDATE input is the old row followed by the new values of the SET columns.
  *
  * <p><b>Blind updates.</b> An UPDATE runs as a blind write ({@code Transaction.updateBlind}, shown as
- * {@code blind} by EXPLAIN) exactly when the new row can be built without reading the old one. Rows are
- * whole records, so that needs all of:
+ * {@code blind} by EXPLAIN) when it can write without reading the row. That needs all of:
  * <ul>
- *   <li>the WHERE clause is nothing but equalities that fix the full primary key (a point get with no
- *       residual predicate: a predicate on another column would have to read the row);</li>
- *   <li>the SET list assigns every column that is not part of the primary key, and no key column (the key
- *       comes from the WHERE clause);</li>
+ *   <li>the WHERE clause is nothing but equalities that fix one row: the full primary key (a point get with
+ *       no residual predicate: a predicate on another column would have to read the row), or, for the partial
+ *       form below, the full key of a unique secondary index (its entry is read, not the row);</li>
+ *   <li>the SET list assigns no key column (the key comes from the WHERE clause), and no column twice;</li>
  *   <li>no SET expression reads a column of the row (parameters, literals and CURRENT_TIMESTAMP only).</li>
  * </ul>
- * A partial-column update ({@code SET c = ?} on a wider table) is therefore a read-modify-write: the
- * columns it does not set come from the old row, so the write depends on it and is not blind. Every other
- * UPDATE reads the rows (for update) and writes them with {@code update}.
+ * If the SET list assigns every non-key column of a table keyed by its primary key, the new row is known
+ * whole and is written as such (the <em>whole-row</em> form). Otherwise the write is <em>partial</em>
+ * ({@code blind, partial} in EXPLAIN): the SET values become a row patch the protocol applies to the row
+ * current at commit; this needs the set columns to be outside every index (the index entries then stay valid
+ * without the old row) and to have ordinals below 64 (the patch's column mask). A whole-row SET on a table
+ * with secondary indexes also takes the partial form when it sets no indexed column. Every other UPDATE reads
+ * the rows (for update) and writes them with {@code update}.
  */
 final class TableModifyConverter implements RelConverter {
 
@@ -101,7 +105,7 @@ final class TableModifyConverter implements RelConverter {
     private static PlanNode blindUpdate(TableMeta table, RelNode input, int[] targets, int firstNewValue,
                                         Conversion conversion) {
         IndexMeta primary = table.primaryIndex();
-        if (primary.columnCount() == 0 || targets.length + primary.columnCount() != table.columnCount()
+        if (primary.columnCount() == 0 || targets.length == 0
                 || !(input instanceof Project project) || !(project.getInput() instanceof Filter filter)
                 || !(filter.getInput() instanceof TableScan)) {
             return null;
@@ -120,14 +124,31 @@ final class TableModifyConverter implements RelConverter {
         if (!RelOptUtil.InputFinder.bits(newValues, null).isEmpty()) {
             return null; // a SET expression reads the row
         }
+        boolean whole = targets.length + primary.columnCount() == table.columnCount();
+        boolean patchable = BlindUpdate.patchable(table, targets);
+        if (!patchable && !whole) {
+            return null;
+        }
         TableAccess access = AccessPathSelector.select(table, filter.getCondition(), conversion);
-        if (!(access instanceof IndexGet get) || get.residual() != null) {
+        if (access.residual() != null) {
             return null;
         }
         Expr[] values = new Expr[targets.length];
         for (int i = 0; i < values.length; i++) {
             values[i] = conversion.rex().compile(newValues.get(i), List.of());
         }
-        return new BlindUpdate(table, get.key(), targets, values);
+        if (access instanceof IndexGet get) {
+            // whole rows go as rows where nothing is gained by a patch: no secondary index to keep, or one set
+            return whole && (table.secondaryIndexes().isEmpty() || !patchable)
+                    ? new BlindUpdate(table, get.key(), targets, values)
+                    : BlindUpdate.partial(table, primary, get.key(), targets, values);
+        }
+        if (patchable && access instanceof IndexRangeScan scan && scan.index().unique() && !scan.index().primary()
+                && scan.prefixLength() == scan.index().columnCount() && !scan.hasRangeBound()
+                && scan.limit() == null) {
+            return BlindUpdate.partial(table, scan.index(), scan.prefix(), targets, values);
+        }
+        return null;
     }
+
 }

@@ -6,6 +6,7 @@ import org.terndb.txn.AbortReason;
 import org.terndb.txn.CommitLog;
 import org.terndb.txn.DuplicateKeyException;
 import org.terndb.txn.Index;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.RowVisitor;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
@@ -123,6 +124,45 @@ public abstract class AbstractTransaction implements Transaction {
         }
         bufferWrite(index, record, row, WriteSet.UPDATE, false);
         return true;
+    }
+
+    /**
+     * Buffers {@link #updateBlind(Table, byte[], RowPatch)} of a present record this transaction has neither read
+     * nor written, blindly: returns true if it did, false to have the write done as a read-modify-write (read,
+     * apply, {@link #update}). This default returns false: correct for every protocol, but not blind. A protocol
+     * with a blind path buffers the patch ({@link WriteSet#putPatch}) and resolves it against the record's current
+     * row when it installs, under the record's lock, checking there that the row still exists and
+     * ({@link #checkPatchKeepsIndexKeys}) that no index key changed.
+     */
+    protected boolean bufferBlindPatch(Index index, Record record, RowPatch patch) {
+        return false;
+    }
+
+    /**
+     * A patch must leave every secondary key of its row unchanged (its columns were outside every index when the
+     * statement was planned; an index built since then is maintained by writers before plans know of it). Aborts
+     * if {@code after} (the patch applied to {@code before}) has another key than {@code before} in an index that
+     * shares a column with the patch: the write cannot maintain the entry without having read the row.
+     */
+    protected final void checkPatchKeepsIndexKeys(Index primary, byte[] primaryKey, byte[] before, byte[] after,
+                                                  RowPatch patch) {
+        List<Index> secondaries = primary.table().secondaries();
+        for (int i = 0; i < secondaries.size(); i++) {
+            Index s = secondaries.get(i);
+            if ((s.columnMask() & patch.columnMask()) != 0
+                    && !Arrays.equals(s.keyOf(primaryKey, before), s.keyOf(primaryKey, after))) {
+                throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a partial blind write changed a column of index "
+                        + s + ", built after the statement was planned");
+            }
+        }
+    }
+
+    /**
+     * The transaction reads a record it wrote with an unresolved patch (write-set entry {@code w}): the write is
+     * no longer blind. A protocol that keeps a list of its blind entries drops {@code w} from it here; the read
+     * of the committed row that follows enters the read set as any read does.
+     */
+    protected void onPatchRead(int w) {
     }
 
     /**
@@ -345,9 +385,27 @@ public abstract class AbstractTransaction implements Transaction {
     protected final byte[] readRecord(Index index, Record record, boolean forUpdate) {
         int w = writeSet.indexOf(record);
         if (w >= 0) {
-            return writeSet.row(w);
+            RowPatch patch = writeSet.patch(w);
+            return patch == null ? writeSet.row(w) : resolvePatchByRead(index, record, w, patch);
         }
         return readCommitted(index, record, forUpdate);
+    }
+
+    /**
+     * Reading one's own partial blind write: the write becomes a read-modify-write of the committed row (read and
+     * validated like any read), with the patch applied to it now.
+     */
+    private byte[] resolvePatchByRead(Index index, Record record, int w, RowPatch patch) {
+        onPatchRead(w);
+        byte[] current = readCommitted(index, record, true);
+        if (current == null) {
+            // updateBlind saw the row; it was deleted since, so this transaction cannot commit its write
+            throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a row written blindly was deleted before commit");
+        }
+        byte[] row = patch.apply(current);
+        checkPatchKeepsIndexKeys(index, record.key(), current, row, patch);
+        writeSet.resolve(w, row);
+        return row;
     }
 
     @Override
@@ -507,6 +565,39 @@ public abstract class AbstractTransaction implements Transaction {
             return update(table, primaryKey, row); // read or written before: a read-modify-write, not blind
         }
         return bufferBlindUpdate(primary, r, row);
+    }
+
+    @Override
+    public final boolean updateBlind(Table table, byte[] primaryKey, RowPatch patch) {
+        checkActive();
+        requireKey(primaryKey);
+        if (patch == null) {
+            throw new IllegalArgumentException("patch must not be null");
+        }
+        Index primary = table.primary();
+        Record r = primary.tree().get(primaryKey, nodeSet);
+        if (r == null) {
+            return false;
+        }
+        if (writeSet.indexOf(r) < 0 && readSet.indexOf(r) < 0 && bufferBlindPatch(primary, r, patch)) {
+            return true;
+        }
+        // read or written before, or no blind path: a read-modify-write, which maintains index entries as any does
+        byte[] current = readRecord(primary, r, true);
+        return current != null && update(table, primaryKey, patch.apply(current));
+    }
+
+    @Override
+    public final byte[] readPrimaryKey(Index index, byte[] key) {
+        checkActive();
+        requireKey(key);
+        if (index.isPrimary() || !index.isUnique()) {
+            throw new IllegalArgumentException("readPrimaryKey needs a unique secondary index, not " + index);
+        }
+        if (index.isRetired()) {
+            throw retired(index);
+        }
+        return readKey(index, key, false);
     }
 
     @Override

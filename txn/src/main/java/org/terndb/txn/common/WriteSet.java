@@ -2,12 +2,17 @@ package org.terndb.txn.common;
 
 import java.util.Arrays;
 import org.terndb.txn.Index;
+import org.terndb.txn.RowPatch;
 
 /**
  * A worker's reusable write set. One entry per record: a later write to the same record replaces the buffered
  * row. The new row is null for a delete. Entries can be ordered by (index id, key) — a global order every
  * protocol uses to lock write sets without deadlock. Lookup by record identity is linear for small sets and
  * hashed once the set grows (bulk transactions), so it stays cheap either way.
+ *
+ * <p>An UPDATE entry may hold a {@link RowPatch} instead of a row (a partial blind write): its row is null until
+ * the protocol resolves it ({@link #resolve}) against the row it replaces, at install or when the transaction
+ * reads the record.
  */
 public final class WriteSet {
     /** The record was absent when first written (an insert, or an insert over a deleted key). */
@@ -22,6 +27,9 @@ public final class WriteSet {
     private byte[][] rows = new byte[16][];
     private int[] kinds = new int[16];
     private long[] extras = new long[16];
+    private RowPatch[] patches = new RowPatch[16];
+    private long[] masks = new long[16]; // columns each entry writes (RowPatch.ALL_COLUMNS for a whole row)
+    private int patchCount; // entries holding a patch; clear() only sweeps the array when some did
     private int size;
 
     private int[] order = new int[16];
@@ -37,6 +45,10 @@ public final class WriteSet {
         Arrays.fill(records, 0, size, null);
         Arrays.fill(indexes, 0, size, null);
         Arrays.fill(rows, 0, size, null);
+        if (patchCount > 0) {
+            Arrays.fill(patches, 0, size, null);
+            patchCount = 0;
+        }
         if (hashed > 0) {
             Arrays.fill(hash, 0);
             hashed = 0;
@@ -91,6 +103,8 @@ public final class WriteSet {
         if (i >= 0) {
             int old = kinds[i];
             rows[i] = row;
+            dropPatch(i);
+            masks[i] = RowPatch.ALL_COLUMNS;
             if (old == INSERT) {
                 // inserted then deleted by this transaction: installs "absent" again, like a delete
                 kinds[i] = kind == DELETE ? DELETE : INSERT;
@@ -108,13 +122,63 @@ public final class WriteSet {
             rows = Arrays.copyOf(rows, n);
             kinds = Arrays.copyOf(kinds, n);
             extras = Arrays.copyOf(extras, n);
+            patches = Arrays.copyOf(patches, n);
+            masks = Arrays.copyOf(masks, n);
         }
         records[size] = record;
         indexes[size] = index;
         rows[size] = row;
         kinds[size] = kind;
         extras[size] = 0;
+        masks[size] = RowPatch.ALL_COLUMNS;
         return size++;
+    }
+
+    /**
+     * Buffers a partial blind write of a record without an entry yet (kind UPDATE, no row until resolved).
+     * Returns the entry position.
+     */
+    public int putPatch(Index index, Record record, RowPatch patch) {
+        if (patch == null) {
+            throw new IllegalArgumentException("patch must not be null");
+        }
+        if (indexOf(record) >= 0) {
+            throw new IllegalStateException("a patch is buffered only for a record not written before");
+        }
+        int i = put(index, record, null, UPDATE);
+        patches[i] = patch;
+        masks[i] = patch.columnMask();
+        patchCount++;
+        return i;
+    }
+
+    /** The patch of an unresolved partial write, or null (a whole row, a delete, or a resolved patch). */
+    public RowPatch patch(int i) {
+        return patches[i];
+    }
+
+    /**
+     * The columns entry {@code i} writes: its patch's {@link RowPatch#columnMask()} (also once resolved), else
+     * {@link RowPatch#ALL_COLUMNS}.
+     */
+    public long columnMask(int i) {
+        return masks[i];
+    }
+
+    /** Replaces entry {@code i}'s patch by the row it produced from the row it replaces. */
+    public void resolve(int i, byte[] row) {
+        if (row == null) {
+            throw new IllegalArgumentException("a patch resolves to a row, not a delete");
+        }
+        rows[i] = row;
+        dropPatch(i);
+    }
+
+    private void dropPatch(int i) {
+        if (patches[i] != null) {
+            patches[i] = null;
+            patchCount--;
+        }
     }
 
     public Record record(int i) {
@@ -125,7 +189,7 @@ public final class WriteSet {
         return indexes[i];
     }
 
-    /** The buffered row; null for a delete. */
+    /** The buffered row; null for a delete or an unresolved {@link #patch}. */
     public byte[] row(int i) {
         return rows[i];
     }

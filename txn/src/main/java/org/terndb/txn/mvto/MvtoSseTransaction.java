@@ -2,6 +2,7 @@ package org.terndb.txn.mvto;
 
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.common.WriteSet;
 import org.terndb.txn.common.mvcc.MvccRecord;
 import org.terndb.txn.common.mvcc.Version;
@@ -43,7 +44,7 @@ final class MvtoSseTransaction extends MvtoTransaction {
     @Override
     boolean commitWithoutInstalling() {
         int n = writeSet.size();
-        if (n == 0 || blindCount != n) {
+        if (n == 0 || blind.size() != n) {
             return false;
         }
         for (int k = 0; k < n; k++) {
@@ -102,8 +103,8 @@ final class MvtoSseTransaction extends MvtoTransaction {
                 return false;
             }
             long s = p.stampAcquire();
-            if (!p.blind() || p.row() == null) {
-                return false;
+            if (!p.blind() || p.row() == null || !RowPatch.covers(p.columnMask(), writeSet.columnMask(i))) {
+                return false; // the pivot must set every column we set, or ours would be lost below it
             }
             long wts = Version.timestamp(s);
             if (Clocks.clockOf(wts) < mw.beginFloor()) {

@@ -4,7 +4,9 @@ import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.Index;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.common.AbstractTransaction;
+import org.terndb.txn.common.BlindEntries;
 import org.terndb.txn.common.Record;
 import org.terndb.txn.common.WriteSet;
 import org.terndb.txn.common.mvcc.MvccRecord;
@@ -20,7 +22,9 @@ import org.terndb.txn.silo.SpinWait;
  * version at the same position; null when the record had no version at all).
  *
  * <p>Blind updates ({@code updateBlind} of a present record not read before) are buffered without a read: the
- * write needs no value, only MVTO's write rule at commit and a check that the version it follows is present.
+ * write needs no value, only MVTO's write rule at commit and a check that the version it follows is present. A
+ * partial one (a {@link RowPatch}) is linked pending without a row; its row is the patch applied to the committed
+ * version found directly below it at commit, filled in before the version commits.
  */
 class MvtoTransaction extends AbstractTransaction {
     final MvtoWorker mw;
@@ -36,8 +40,7 @@ class MvtoTransaction extends AbstractTransaction {
     private int[] scratch = new int[16];
     private long[] contention = new long[16];   // by write-set position: the newest live version's wts
     private boolean[] blindAt = new boolean[16]; // by write-set position, at commit: written blindly
-    private int[] blindUpdates = new int[8];    // write-set positions written by updateBlind without a read
-    int blindCount;
+    final BlindEntries blind = new BlindEntries(); // written by updateBlind without a read
     private MvtoVersion unconfirmedGenesis; // of a placeholder that may lose its race into the tree
 
     MvtoTransaction(MvtoWorker worker) {
@@ -56,7 +59,7 @@ class MvtoTransaction extends AbstractTransaction {
     /** Begin: RapidGC between transactions, then the timestamp (Cicada §3.1). */
     @Override
     protected void onBegin() {
-        blindCount = 0;
+        blind.clear();
         mw.collectGarbage();
         ts = mw.beginTimestamp();
         inSnapshot = true;
@@ -180,17 +183,39 @@ class MvtoTransaction extends AbstractTransaction {
         if (!cc.sse()) {
             earlyAbort(newest); // EarlyAborts (Cicada §3.2)
         }
-        int i = writeSet.put(index, r, row, WriteSet.UPDATE);
-        if (blindCount == blindUpdates.length) {
-            blindUpdates = Arrays.copyOf(blindUpdates, blindCount * 2);
-        }
-        blindUpdates[blindCount++] = i;
+        blind.add(writeSet.put(index, r, row, WriteSet.UPDATE));
         return true;
+    }
+
+    /**
+     * A partial blind write, on the same terms as {@link #bufferBlindUpdate}: the patch is applied at commit to the
+     * committed version directly below ours ({@link #checkVersionConsistency}). Once our pending version heads the
+     * chain no version can be linked below it (a writer below ts finds a live version above it and aborts), and
+     * pending versions below are waited for, so that version is the one directly below ours in timestamp order.
+     */
+    @Override
+    protected boolean bufferBlindPatch(Index index, Record record, RowPatch patch) {
+        MvtoRecord r = (MvtoRecord) record;
+        Version newest = newestLive(r);
+        if (r.isUnlinked() || newest == null || !Version.isCommitted(newest.stampAcquire()) || newest.row() == null) {
+            return false; // read as update does
+        }
+        if (!cc.sse()) {
+            earlyAbort(newest); // EarlyAborts (Cicada §3.2)
+        }
+        blind.add(writeSet.putPatch(index, r, patch));
+        return true;
+    }
+
+    /** Our own patched record is read: the entry becomes a read-modify-write, no longer blind. */
+    @Override
+    protected void onPatchRead(int w) {
+        blind.remove(w);
     }
 
     /** The write-set position of the {@code k}-th blind entry (kind UPDATE, or DELETE if deleted afterwards). */
     final int blindUpdatePosition(int k) {
-        return blindUpdates[k];
+        return blind.get(k);
     }
 
     /** A write after a version with wts &gt; ts, or after one read at a timestamp above ts, can never commit. */
@@ -273,8 +298,8 @@ class MvtoTransaction extends AbstractTransaction {
             return;
         }
         Arrays.fill(blindAt, 0, n, false);
-        for (int k = 0; k < blindCount; k++) {
-            blindAt[blindUpdates[k]] = true;
+        for (int k = 0, b = blind.size(); k < b; k++) {
+            blindAt[blind.get(k)] = true;
         }
         sortWriteSetByContention(n);
         precheckVersionConsistency(n);
@@ -415,7 +440,7 @@ class MvtoTransaction extends AbstractTransaction {
                 }
                 v.prepare(Version.stamp(ts, Version.PENDING), writeSet.row(i), live);
                 v.initRts(ts);
-                v.initBlind(blindAt[i] && writeSet.kind(i) == WriteSet.UPDATE);
+                v.initBlind(blindAt[i] && writeSet.kind(i) == WriteSet.UPDATE, writeSet.columnMask(i));
                 if (r.casHead(head, v)) { // CAS: publishes the version and fences the checks that follow
                     for (Version x = head; x != live; ) {
                         Version next = x.olderAcquire();
@@ -526,6 +551,14 @@ class MvtoTransaction extends AbstractTransaction {
                     }
                     if (tracksPredecessors) {
                         installed[i].capturePredecessor(Version.timestamp(s), rts);
+                    }
+                    RowPatch patch = writeSet.patch(i);
+                    if (patch != null) {
+                        // x is the version directly below ours for good: apply the patch to it
+                        byte[] row = patch.apply(x.row());
+                        checkPatchKeepsIndexKeys(writeSet.index(i), writeSet.record(i).key(), x.row(), row, patch);
+                        writeSet.resolve(i, row);
+                        installed[i].fillPendingRow(row); // published by the release store that commits it
                     }
                     found = true;
                     break;

@@ -2,6 +2,7 @@ package org.terndb.txn.mvto;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.common.mvcc.MvccWorker;
 import org.terndb.txn.common.mvcc.Version;
 
@@ -42,6 +43,7 @@ final class MvtoVersion extends Version {
     @SuppressWarnings("unused") private long omitFloor; // accessed through OMIT_FLOOR
     private long predWts;   // plain: written before the commit's release store, read after its acquire
     private boolean blind;  // plain: written before publication
+    private long columnMask; // plain: the columns its writer set (RowPatch.ALL_COLUMNS for a whole row)
 
     MvtoVersion(MvtoRecord owner) {
         this.owner = owner;
@@ -54,11 +56,21 @@ final class MvtoVersion extends Version {
         OMIT_FLOOR.set(this, Long.MAX_VALUE);
         predWts = Long.MAX_VALUE;
         blind = false;
+        columnMask = RowPatch.ALL_COLUMNS;
     }
 
-    /** Before publication: whether the writer wrote the record without reading it (a blind update). */
-    void initBlind(boolean blindUpdate) {
+    /**
+     * Before publication: whether the writer wrote the record without reading it (a blind update), and the
+     * columns it set ({@link RowPatch#ALL_COLUMNS} unless it was a partial write).
+     */
+    void initBlind(boolean blindUpdate, long columns) {
         this.blind = blindUpdate;
+        this.columnMask = columns;
+    }
+
+    /** The columns this version's writer set: a pivot must set those of a write omitted just below it. */
+    long columnMask() {
+        return columnMask;
     }
 
     boolean blind() {

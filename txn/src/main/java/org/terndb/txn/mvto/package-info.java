@@ -69,6 +69,14 @@
  * no rts). At commit the write follows MVTO's write rule like any other, and the committed version it lands on
  * must be present: a row deleted meanwhile makes the commit abort (a blind update never revives a row).
  *
+ * <p>Partial blind writes ({@link org.terndb.txn.RowPatch}) are blind too: the version is linked pending without a
+ * row, and at commit, once the committed version directly below it is known, its row is the patch applied to that
+ * version's row (filled in before the release store that commits it; nobody reads a pending version's row). That
+ * version is fixed for good: our pending version heads the chain when linked, a writer below ts then finds a live
+ * version above its timestamp and aborts (writes are only ever linked at the head), and the pending versions below
+ * ours are waited for (aborted ones skipped), as the version consistency check already does. With write omission a
+ * pivot must also set every column of a write omitted just below it ({@code MvtoVersion.columnMask}).
+ *
  * <h2>Write omission: {@code mvto+sse} and {@code mvto-async+sse} (seed 003)</h2>
  * The Scheduling Space Expander on MVTO ({@link org.terndb.txn.mvto.MvtoSseTransaction}). A transaction whose
  * writes are all blind updates first tries SSE's erasing version order at commit: each of its versions is placed

@@ -1,10 +1,11 @@
 package org.terndb.txn.silo;
 
 import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.Index;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.common.AbstractTransaction;
+import org.terndb.txn.common.BlindEntries;
 import org.terndb.txn.common.EpochManager;
 import org.terndb.txn.common.Reclaimer;
 import org.terndb.txn.common.Record;
@@ -26,8 +27,7 @@ public class SiloTransaction extends AbstractTransaction {
 
     private long observedWord; // the stable word of the last readStable
     private long maxTid;       // largest TID read or written, gathered in phases 1 and 2
-    private int[] blindUpdates = new int[8]; // write-set positions written by updateBlind without a read
-    private int blindCount;
+    private final BlindEntries blind = new BlindEntries(); // written by updateBlind without a read
 
     protected SiloTransaction(SiloWorker worker) {
         super(worker);
@@ -39,7 +39,7 @@ public class SiloTransaction extends AbstractTransaction {
 
     @Override
     protected void onBegin() {
-        blindCount = 0;
+        blind.clear();
         silo.reclaimer.reclaim();
     }
 
@@ -123,22 +123,39 @@ public class SiloTransaction extends AbstractTransaction {
         if (TidWord.isAbsent(word) || TidWord.isUnlinked(word)) {
             return super.bufferBlindUpdate(index, record, row);
         }
-        int i = writeSet.put(index, record, row, WriteSet.UPDATE);
-        if (blindCount == blindUpdates.length) {
-            blindUpdates = Arrays.copyOf(blindUpdates, blindCount * 2);
-        }
-        blindUpdates[blindCount++] = i;
+        blind.add(writeSet.put(index, record, row, WriteSet.UPDATE));
         return true;
+    }
+
+    /**
+     * A partial blind write: the patch is buffered as it is, with no read of the row, and applied in Phase 3 to
+     * the row the record holds under our lock, i.e. the version our TID directly follows. Absent or unlinked
+     * records are read as usual instead.
+     */
+    @Override
+    protected boolean bufferBlindPatch(Index index, Record record, RowPatch patch) {
+        long word = record.wordAcquire(); // acquire: the presence last published; commit checks it again, locked
+        if (TidWord.isAbsent(word) || TidWord.isUnlinked(word)) {
+            return false; // read as usual: the absence is then validated like any read
+        }
+        blind.add(writeSet.putPatch(index, record, patch));
+        return true;
+    }
+
+    /** Our own patched record is read: the entry becomes a read-modify-write, no longer blind. */
+    @Override
+    protected void onPatchRead(int w) {
+        blind.remove(w);
     }
 
     /** The number of write-set entries written blindly (their record was never read by this transaction). */
     protected final int blindUpdateCount() {
-        return blindCount;
+        return blind.size();
     }
 
     /** The write-set position of the {@code k}-th blind entry (kind UPDATE, or DELETE if deleted afterwards). */
     protected final int blindUpdatePosition(int k) {
-        return blindUpdates[k];
+        return blind.get(k);
     }
 
     // ---------------------------------------------------------------- commit
@@ -164,6 +181,7 @@ public class SiloTransaction extends AbstractTransaction {
         }
         // Phase 3: pick the TID, install the rows and unlock.
         if (writeSet.size() > 0) {
+            resolvePatches();
             long tid = TidWord.nextTid(maxTid, silo.lastTid, epoch);
             beforeInstall(tid, epoch);
             reportCommit(epoch, tid); // durability: the epoch read after locking, the TID as the stamp
@@ -171,10 +189,29 @@ public class SiloTransaction extends AbstractTransaction {
         }
     }
 
+    /**
+     * Partial blind writes: each patch is applied to the row its record holds under our lock (Phase 1 checked that
+     * it exists), i.e. the version our TID directly follows; the resolved row is what Phase 3 installs and the log
+     * records. Done before anything is installed, so nothing is half-installed should a patch fail.
+     */
+    private void resolvePatches() {
+        for (int k = 0, n = blind.size(); k < n; k++) {
+            int i = blind.get(k);
+            RowPatch patch = writeSet.patch(i);
+            if (patch != null) {
+                Record record = writeSet.record(i);
+                byte[] current = record.rowAcquire();
+                byte[] row = patch.apply(current);
+                checkPatchKeepsIndexKeys(writeSet.index(i), record.key(), current, row, patch);
+                writeSet.resolve(i, row);
+            }
+        }
+    }
+
     /** A blindly updated row must still exist: its word was read when we locked it (Phase 1). */
     private void checkBlindUpdatesPresent() {
-        for (int k = 0; k < blindCount; k++) {
-            if (TidWord.isAbsent(writeSet.extra(blindUpdates[k]))) {
+        for (int k = 0, n = blind.size(); k < n; k++) {
+            if (TidWord.isAbsent(writeSet.extra(blind.get(k)))) {
                 throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a blindly updated row was deleted before commit");
             }
         }

@@ -10,10 +10,12 @@ import org.terndb.txn.common.Record;
  */
 final class SseRecord extends Record {
     private static final VarHandle TRACKER;
+    private static final VarHandle PIVOT_MASK;
 
     static {
         try {
             TRACKER = MethodHandles.lookup().findVarHandle(SseRecord.class, "tracker", long.class);
+            PIVOT_MASK = MethodHandles.lookup().findVarHandle(SseRecord.class, "pivotMask", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -21,6 +23,7 @@ final class SseRecord extends Record {
 
     private final int keyBit;
     @SuppressWarnings("unused") private long tracker; // accessed only through TRACKER; 0 = no epoch (never live)
+    @SuppressWarnings("unused") private long pivotMask; // through PIVOT_MASK: columns the latest pivot wrote
 
     SseRecord(byte[] key, long word, byte[] row) {
         super(key, word, row);
@@ -37,6 +40,19 @@ final class SseRecord extends Record {
 
     boolean casTracker(long expected, long value) {
         return TRACKER.compareAndSet(this, expected, value);
+    }
+
+    /**
+     * The columns written by the pivot the tracker last marked (a partial blind write sets only some). Read after
+     * {@link #trackerAcquire()} showed the pivot: it is then at least that pivot's mask (or a later epoch's).
+     */
+    long pivotMaskAcquire() {
+        return (long) PIVOT_MASK.getAcquire(this);
+    }
+
+    /** Set by the pivot's committer, under the record's lock, before {@link #markPivot} publishes the pivot. */
+    void setPivotMaskRelease(long columns) {
+        PIVOT_MASK.setRelease(this, columns);
     }
 
     /** Merges a reachable transaction's read of this record (CAS loop; a no-op when nothing is new). */

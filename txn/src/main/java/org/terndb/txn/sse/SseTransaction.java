@@ -1,6 +1,7 @@
 package org.terndb.txn.sse;
 
 import java.util.Arrays;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.common.Record;
 import org.terndb.txn.common.WriteSet;
 import org.terndb.txn.silo.SiloTransaction;
@@ -79,6 +80,10 @@ final class SseTransaction extends SiloTransaction {
             long t = r.trackerAcquire();
             if (!ReachabilityTracker.hasPivot(t, epoch) || TidWord.epochOf(TidWord.tid(word)) < epoch) {
                 return false; // no pivot (the TID check rejects a tracker 2^31 epochs old that looks live)
+            }
+            if (!RowPatch.covers(r.pivotMaskAcquire(), writeSet.columnMask(i))) {
+                // the pivot sets fewer columns than we do: placed before it, our other columns would be lost
+                return false;
             }
             writeKeys |= r.keyBit();
             incoming |= ReachabilityTracker.mergedRS(t, epoch); // (D): read before the pivot by a reachable txn
@@ -180,7 +185,9 @@ final class SseTransaction extends SiloTransaction {
     @Override
     protected void beforeInstall(long tid, long epoch) {
         for (int k = 0; k < pivotCount; k++) {
-            ((SseRecord) writeSet.record(pivotPositions[k])).markPivot(epoch, installPivots);
+            SseRecord r = (SseRecord) writeSet.record(pivotPositions[k]);
+            r.setPivotMaskRelease(writeSet.columnMask(pivotPositions[k])); // visible with the pivot it describes
+            r.markPivot(epoch, installPivots);
         }
         commitEpoch = epoch;
         commitTid = tid;

@@ -17,6 +17,10 @@
  * <ul>
  *   <li>Algorithm 2 (A)+(B): {@code SseTransaction.omitWrites} requires a pivot of the commit epoch on every
  *       written record ({@code hasPivot}).</li>
+ *   <li>Partial blind writes ({@link org.terndb.txn.RowPatch}): an omitted version sits just before the pivot,
+ *       and the pivot's row was computed without it, so the pivot must set every column the omitted write sets
+ *       (a whole row, or a patch whose mask covers it); the pivot's column mask is kept with the record
+ *       ({@code SseRecord.pivotMaskAcquire}), set before the pivot is marked, and checked with (A).</li>
  *   <li>(C)+(D): the pivots reaching the transaction's predecessors ({@code mergedWS} of read records,
  *       {@code mergedRS} of written ones) must not include any of its own pivots, nor a linked pivot.</li>
  *   <li>Overwriters: Silo's read validation and node set, unchanged, without locks.</li>

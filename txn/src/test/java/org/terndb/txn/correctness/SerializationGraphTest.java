@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.terndb.txn.ConcurrencyControl;
+import org.terndb.txn.RowPatch;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
@@ -26,7 +27,8 @@ import org.terndb.txn.Worker;
 import org.terndb.txn.correctness.SerializationGraph.Role;
 
 /**
- * The strongest check: random short transactions (2-6 reads, read-modify-writes, blind writes, inserts, deletes
+ * The strongest check: random short transactions (2-6 reads, read-modify-writes, blind writes of whole rows or of
+ * the writer column only ({@link RowPatch}), inserts, deletes
  * and small forward/reverse/limit scans) on 16 hot keys; every row names the transaction that wrote it and the
  * version it replaced, every committed transaction's observations are recorded, and the serialization graph
  * built from them must be acyclic (see {@link SerializationGraph}). The threads move to fresh keys in rounds so
@@ -238,7 +240,7 @@ class SerializationGraphTest {
             } else if (kind < 50) {
                 readModifyWrite(t, rnd.nextInt(KEYS));
             } else if (kind < 60) {
-                blindWrite(t, rnd.nextInt(KEYS));
+                blindWrite(t, rnd.nextInt(KEYS), rnd.nextBoolean());
             } else if (kind < 70) {
                 insert(t, 3 * rnd.nextInt(6));
             } else if (kind < 80) {
@@ -282,7 +284,8 @@ class SerializationGraphTest {
             }
         }
 
-        private void blindWrite(Transaction t, int k) {
+        /** A blind write of the whole row, or a partial one ({@code patch}) that sets the writer column only. */
+        private void blindWrite(Transaction t, int k, boolean patch) {
             if (writeKind[k] != 0) {
                 return;
             }
@@ -290,9 +293,11 @@ class SerializationGraphTest {
                 replace(t, k, seen[k], "write");
                 return;
             }
-            if (t.updateBlind(table, key(k), rowOf(id, UNKNOWN))) {
+            boolean found = patch ? t.updateBlind(table, key(k), new WriterPatch(id))
+                    : t.updateBlind(table, key(k), rowOf(id, UNKNOWN));
+            if (found) {
                 wrote(k, UPDATE, UNKNOWN);
-                ops.append("blind k").append(k).append("; ");
+                ops.append(patch ? "blind patch k" : "blind k").append(k).append("; ");
             } else {
                 observe(k, ABSENT, "blind update");
                 ops.append("blind k").append(k).append(": no row; ");
@@ -432,6 +437,21 @@ class SerializationGraphTest {
             }
             return new SerializationGraph.Txn(id, rk, rv, wk, wkind, wp, "round " + round + ": " + ops,
                     problems.isEmpty() ? List.of() : List.copyOf(problems));
+        }
+    }
+
+    /** Sets the row's writer column (the first long) and keeps the rest of the row it is applied to. */
+    private record WriterPatch(long writer) implements RowPatch {
+        @Override
+        public long columnMask() {
+            return 1L;
+        }
+
+        @Override
+        public byte[] apply(byte[] current) {
+            byte[] row = current.clone();
+            Bytes.putLong(row, 0, writer);
+            return row;
         }
     }
 }

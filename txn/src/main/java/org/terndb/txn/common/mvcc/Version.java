@@ -88,6 +88,15 @@ public class Version {
         this.row = row;
     }
 
+    /**
+     * Sets the row of a version its writer linked as pending without one (a partial blind write, whose row is
+     * known only once the committed version below it is): only that writer, before the release store that
+     * commits the version; nobody reads a pending version's row.
+     */
+    public final void fillPendingRow(byte[] row) {
+        this.row = row;
+    }
+
     /** The row of this version; null if the record is absent in it. */
     public final byte[] row() {
         return row;

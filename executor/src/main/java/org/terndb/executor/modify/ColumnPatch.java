@@ -1,0 +1,66 @@
+package org.terndb.executor.modify;
+
+import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.RowBuilder;
+import org.terndb.txn.RowPatch;
+
+/**
+ * New values of some columns of a stored row, the payload of a partial blind write: the protocol applies it to
+ * the row current when it installs the write. The values were checked against the column constraints when the
+ * patch was made ({@link #of}), so applying it cannot fail. One patch per written row: the transaction holds it
+ * until it ends.
+ */
+final class ColumnPatch implements RowPatch {
+    private final TableMeta table;
+    private final int[] columns;
+    private final Object[] values;
+    private final long mask;
+    private final RowBuilder builder;
+
+    private ColumnPatch(TableMeta table, int[] columns, Object[] values, long mask, RowBuilder builder) {
+        this.table = table;
+        this.columns = columns;
+        this.values = values;
+        this.mask = mask;
+        this.builder = builder;
+    }
+
+    /**
+     * A patch setting {@code columns} (ordinals below 64, no key or indexed column) to {@code values}, checked now
+     * with {@code check} (a reset builder of the table's codec): a violated constraint throws here, with the
+     * SQLState of the column's rule. {@code apply} builds with {@code applyWith}, the session's patch builder.
+     */
+    static ColumnPatch of(TableMeta table, int[] columns, long mask, Object[] values, RowBuilder check,
+                          RowBuilder applyWith) {
+        for (int i = 0; i < columns.length; i++) {
+            RowEncoder.set(table, check, columns[i], values[i]);
+        }
+        return new ColumnPatch(table, columns, values, mask, applyWith);
+    }
+
+    /** The mask of these columns; they must all be below 64. */
+    static long maskOf(int[] columns) {
+        long mask = 0;
+        for (int c : columns) {
+            if (c < 0 || c >= Long.SIZE) {
+                throw new IllegalArgumentException("a row patch sets columns 0 to 63 only, not " + c);
+            }
+            mask |= 1L << c;
+        }
+        return mask;
+    }
+
+    @Override
+    public long columnMask() {
+        return mask;
+    }
+
+    @Override
+    public byte[] apply(byte[] current) {
+        builder.reset().from(current);
+        for (int i = 0; i < columns.length; i++) {
+            RowEncoder.set(table, builder, columns[i], values[i]);
+        }
+        return builder.build();
+    }
+}
