@@ -1,11 +1,19 @@
 package org.terndb.bench.jmh;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -50,6 +58,10 @@ import org.terndb.txn.Worker;
  *       explicit transaction of an engine session (what a client without procedures does, minus the network).</li>
  * </ul>
  * All draw the same keys. The ratio procedure / direct is the procedure runtime's overhead.
+ *
+ * <p>On a machine busy with other work, wall-clock times swing from fork to fork; {@link #main} measures thread
+ * CPU time instead, each side in JVMs of its own (so that neither shapes the other's compiled code), alternating
+ * direct and procedure forks, and prints the ratio of the medians.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -205,5 +217,99 @@ public class ProcedureOverhead {
         jdbcCall.setObject(1, nextIds());
         jdbcCall.execute();
         return jdbcCall.getLong(2);
+    }
+
+    /**
+     * {@code ProcedureOverhead [FORKS [K,... [read,update]]]}: for each K and op, FORKS JVMs per side (direct,
+     * procedure, alternating), each reporting the median thread CPU time per operation over its measured rounds;
+     * prints the median of the forks per side and their ratio. {@code ProcedureOverhead fork K OP SIDE} is one fork.
+     */
+    public static void main(String[] args) throws Exception {
+        if (args.length == 4 && args[0].equals("fork")) {
+            System.out.println(fork(Integer.parseInt(args[1]), args[2], args[3]));
+            return;
+        }
+        int forks = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        String[] ks = args.length > 1 ? args[1].split(",") : new String[] {"1", "10"};
+        String[] ops = args.length > 2 ? args[2].split(",") : new String[] {"read", "update"};
+        for (String k : ks) {
+            for (String op : ops) {
+                double[] direct = new double[forks];
+                double[] procedure = new double[forks];
+                for (int f = 0; f < forks; f++) {
+                    direct[f] = spawn(k, op, "direct");
+                    procedure[f] = spawn(k, op, "procedure");
+                }
+                double d = median(direct);
+                double p = median(procedure);
+                System.out.printf("k=%s op=%s direct %.0f ns procedure %.0f ns (CPU time per op, median of %d forks)"
+                        + " procedure/direct %.2f; forks: direct %s procedure %s%n", k, op, d, p, forks, p / d,
+                        Arrays.toString(round(direct)), Arrays.toString(round(procedure)));
+            }
+        }
+    }
+
+    /** One fork of one side in a JVM of its own; its median CPU nanoseconds per operation. */
+    private static double spawn(String k, String op, String side) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms1g", "-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+                ProcedureOverhead.class.getName(), "fork", k, op, side));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String last = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                last = line;
+            }
+        }
+        if (process.waitFor() != 0 || last == null) {
+            throw new IllegalStateException("the " + side + " fork failed: " + last);
+        }
+        return Double.parseDouble(last.trim());
+    }
+
+    /** Warms up, then measures 15 rounds of thread CPU time; the median nanoseconds per operation. */
+    private static double fork(int k, String op, String side) throws SQLException {
+        ProcedureOverhead b = new ProcedureOverhead();
+        b.k = k;
+        b.op = op;
+        b.open();
+        try {
+            boolean direct = side.equals("direct");
+            if (!direct && !side.equals("procedure")) {
+                throw new IllegalArgumentException("side is direct or procedure, not " + side);
+            }
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            int n = Math.max(2_000, 200_000 / k);
+            double[] rounds = new double[15];
+            long sink = 0;
+            for (int r = -10; r < rounds.length; r++) {
+                long start = threads.getCurrentThreadCpuTime();
+                for (int i = 0; i < n; i++) {
+                    sink += direct ? b.direct() : b.procedure() == null ? 0 : 1;
+                }
+                if (r >= 0) {
+                    rounds[r] = (threads.getCurrentThreadCpuTime() - start) / (double) n;
+                }
+            }
+            if (sink == 42) {
+                System.out.println(); // keeps the work observable
+            }
+            return median(rounds);
+        } finally {
+            b.close();
+        }
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static long[] round(double[] values) {
+        return Arrays.stream(values).mapToLong(Math::round).toArray();
     }
 }

@@ -34,6 +34,8 @@ public final class ProcedureRegistry {
     private final ConcurrentHashMap<String, Entry> procedures = new ConcurrentHashMap<>();
     private final ProcedureCompiler compiler = new ProcedureCompiler(256);
     private final ProcedureStats stats = new ProcedureStats();
+    /** Bumped after every CREATE and DROP: a caller that looked an entry up may keep it while this is unchanged. */
+    private volatile long changes;
 
     /** A defined procedure: its signature, and its program (SQL) or its Java body. */
     static final class Entry {
@@ -79,6 +81,7 @@ public final class ProcedureRegistry {
             entry = new Entry(definition, compiled.parameters(), null, compiled);
         }
         procedures.put(definition.name(), entry);
+        changes++; // only under this object's lock
     }
 
     /** DROP PROCEDURE; 42883 if there is none and IF EXISTS was not given. */
@@ -86,6 +89,12 @@ public final class ProcedureRegistry {
         if (procedures.remove(drop.name()) == null && !drop.ifExists()) {
             throw new TernSqlException(UNKNOWN_PROCEDURE, "procedure " + drop.name() + " does not exist");
         }
+        changes++; // only under this object's lock
+    }
+
+    /** The number of CREATE and DROP PROCEDURE statements so far (see {@link #entry}). */
+    long changes() {
+        return changes;
     }
 
     /** All procedures, by name. */
@@ -117,6 +126,7 @@ public final class ProcedureRegistry {
         return current(entry(name), catalog);
     }
 
+    /** The procedure of this name; it stays the procedure of the name while {@link #changes()} is unchanged. */
     Entry entry(String name) {
         Entry e = procedures.get(name);
         if (e == null) {

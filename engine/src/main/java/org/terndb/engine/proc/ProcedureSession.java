@@ -34,6 +34,11 @@ public final class ProcedureSession {
     private final ExecutionContext context = new ExecutionContext();
     private long builderVersion;
     private Frame spare; // the last call's frame, reused by the next call of the same program
+    private CallPlan lastPlan; // the call plan of the last SQL procedure call, reused while the same CALL repeats
+    private CallPlan current; // the SQL procedure call running
+    private final java.util.function.Function<Transaction, CallResult> runProgram = this::runProgram;
+    private ProcedureStats retryStats; // the statistics onRetry counts in
+    private Runnable onRetry;
 
     public ProcedureSession(Session session) {
         this.session = session;
@@ -58,21 +63,33 @@ public final class ProcedureSession {
 
     private CallResult call(ProcedureRegistry registry, CallProcedure call, Object[] values, boolean[] set) {
         ProcedureStats stats = registry.stats();
-        stats.call();
         try {
-            ProcedureRegistry.Entry entry = registry.entry(call.name());
+            long changes = registry.changes(); // read before the lookup: a later CREATE or DROP shows as a change
+            CallPlan last = lastPlan;
+            ProcedureRegistry.Entry entry = last != null && last.call == call && last.changes == changes ? last.entry
+                    : registry.entry(call.name());
             CatalogView catalog = session.database().catalog().snapshot();
-            CompiledProcedure compiled = entry.java == null ? registry.current(entry, catalog) : null;
-            List<CompiledProcedure.Parameter> parameters = entry.parameters;
-            Object[] inputs = new Object[parameters.size()];
-            int[] outMarkers = bind(entry, call, values, set, inputs);
             if (catalog.version() != builderVersion) {
                 context.clearBuilders(); // codecs of dropped tables must not be kept alive
                 builderVersion = catalog.version();
             }
-            CallResult result = session.runUnit(txn -> entry.java == null
-                    ? runProgram(compiled, inputs, outMarkers, call.markerCount(), txn)
-                    : runJava(entry, inputs, outMarkers, call.markerCount(), txn), stats::retry);
+            CallResult result;
+            if (entry.java == null) {
+                CompiledProcedure compiled = registry.current(entry, catalog);
+                CallPlan plan = plan(entry, call, compiled, changes);
+                bind(entry, plan, values, set, plan.inputs);
+                current = plan;
+                if (retryStats != stats) {
+                    retryStats = stats;
+                    onRetry = stats::retry;
+                }
+                result = session.runUnit(runProgram, onRetry);
+            } else {
+                CallPlan plan = new CallPlan(entry, call, entry.parameters);
+                Object[] inputs = new Object[entry.parameters.size()]; // a Java procedure may CALL others
+                bind(entry, plan, values, set, inputs);
+                result = session.runUnit(txn -> runJava(entry, inputs, plan, txn), stats::retry);
+            }
             stats.commit();
             return result;
         } catch (RuntimeException | Error e) {
@@ -81,61 +98,148 @@ public final class ProcedureSession {
         }
     }
 
-    /** Converts the IN arguments to the parameters' types; returns, per parameter, the marker of an OUT value or -1. */
-    private static int[] bind(ProcedureRegistry.Entry entry, CallProcedure call, Object[] values, boolean[] set,
-                              Object[] inputs) {
-        List<CompiledProcedure.Parameter> parameters = entry.parameters;
-        if (call.arguments().size() != parameters.size()) {
-            throw new TernSqlException(ProcedureRegistry.UNKNOWN_PROCEDURE, "procedure " + signature(entry) + " takes "
-                    + parameters.size() + " argument" + (parameters.size() == 1 ? "" : "s") + ", the CALL gives "
-                    + call.arguments().size());
+    /** The call plan of this CALL statement for this compiled procedure: the last one if it is the same pair. */
+    private CallPlan plan(ProcedureRegistry.Entry entry, CallProcedure call, CompiledProcedure compiled, long changes) {
+        CallPlan plan = lastPlan;
+        if (plan == null || plan.call != call || plan.entry != entry || plan.compiled != compiled) {
+            plan = new CallPlan(entry, call, compiled.parameters());
+            plan.compiled = compiled;
+            lastPlan = plan;
         }
-        int[] outMarkers = new int[parameters.size()];
-        for (int i = 0; i < parameters.size(); i++) {
-            CompiledProcedure.Parameter p = parameters.get(i);
-            ProcParameter.Mode mode = p.declared().mode();
-            ProcExpr argument = call.arguments().get(i);
-            outMarkers[i] = -1;
-            Object value;
-            if (argument instanceof ProcExpr.Marker m) {
-                if (mode.isOutput()) {
-                    outMarkers[i] = m.index();
-                }
-                if (!mode.isInput()) {
-                    continue;
-                }
-                boolean given = set == null ? m.index() < values.length : m.index() < set.length && set[m.index()];
-                if (!given) {
-                    throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (m.index() + 1) + " of the CALL ("
-                            + mode + " " + p.declared().name() + " of " + entry.name() + ") is not set");
-                }
-                value = values[m.index()];
-            } else {
-                if (mode.isOutput()) {
-                    throw new TernSqlException(SqlState.SYNTAX_ERROR, mode + " parameter " + p.declared().name() + " of "
-                            + entry.name() + " returns a value, so its argument must be a ? marker");
-                }
-                value = ProcedureCompiler.constant(argument);
-            }
-            try {
-                inputs[i] = p.type().assign(value);
-            } catch (TernSqlException e) {
-                throw new TernSqlException(e.sqlState(), "argument " + (i + 1) + " (" + p.declared().name() + " "
-                        + p.type() + ") of " + entry.name() + ": " + e.getMessage(), e);
-            }
-        }
-        return outMarkers;
+        plan.changes = changes;
+        return plan;
     }
 
-    private CallResult runProgram(CompiledProcedure compiled, Object[] inputs, int[] outMarkers, int markers,
-                                  Transaction txn) {
-        Program program = compiled.program();
+    /**
+     * How one CALL statement passes its arguments to one procedure, worked out once: per parameter, the marker
+     * of its value or its constant (already converted), and the markers that receive OUT values. Building it
+     * checks the argument count and that OUT arguments are markers.
+     */
+    private static final class CallPlan {
+        final CallProcedure call;
+        final ProcedureRegistry.Entry entry;
+        CompiledProcedure compiled;
+        /** The registry's {@link ProcedureRegistry#changes()} when {@link #entry} was last looked up. */
+        long changes = -1;
+        /** Per parameter: the marker whose value an IN parameter takes, or -1 (a constant, or OUT only). */
+        final int[] inMarkers;
+        /** Per parameter: the converted constant argument of an IN parameter (when its marker is -1). */
+        final Object[] constants;
+        final boolean[] input;
+        /** Per parameter: the marker receiving an OUT value, or -1. */
+        final int[] outMarkers;
+        /** Per marker: the type of the OUT value it receives (null for IN markers); shared by all results. */
+        final SlotType[] outTypes;
+        /** Per parameter: its slot in the frame (SQL procedures). */
+        final int[] slots;
+        /** Per parameter: an int[] argument stays as it is (an IN array of INTEGER or BIGINT of an SQL procedure). */
+        final boolean[] keepInts;
+        /** The converted IN values of the current call (SQL procedures, which never run nested in one session). */
+        final Object[] inputs;
+
+        CallPlan(ProcedureRegistry.Entry entry, CallProcedure call, List<CompiledProcedure.Parameter> parameters) {
+            if (call.arguments().size() != parameters.size()) {
+                throw new TernSqlException(ProcedureRegistry.UNKNOWN_PROCEDURE, "procedure " + signature(entry)
+                        + " takes " + parameters.size() + " argument" + (parameters.size() == 1 ? "" : "s")
+                        + ", the CALL gives " + call.arguments().size());
+            }
+            int n = parameters.size();
+            this.call = call;
+            this.entry = entry;
+            inMarkers = new int[n];
+            constants = new Object[n];
+            input = new boolean[n];
+            outMarkers = new int[n];
+            outTypes = new SlotType[call.markerCount()];
+            slots = new int[n];
+            keepInts = new boolean[n];
+            inputs = new Object[n];
+            for (int i = 0; i < n; i++) {
+                CompiledProcedure.Parameter p = parameters.get(i);
+                ProcParameter.Mode mode = p.declared().mode();
+                ProcExpr argument = call.arguments().get(i);
+                slots[i] = p.slot();
+                inMarkers[i] = -1;
+                outMarkers[i] = -1;
+                input[i] = mode.isInput();
+                keepInts[i] = entry.java == null && !mode.isOutput() && p.type().keepsInts();
+                if (argument instanceof ProcExpr.Marker m) {
+                    if (mode.isOutput()) {
+                        outMarkers[i] = m.index();
+                        outTypes[m.index()] = p.type();
+                    }
+                    if (mode.isInput()) {
+                        inMarkers[i] = m.index();
+                    }
+                } else {
+                    if (mode.isOutput()) {
+                        throw new TernSqlException(SqlState.SYNTAX_ERROR, mode + " parameter " + p.declared().name()
+                                + " of " + entry.name() + " returns a value, so its argument must be a ? marker");
+                    }
+                    constants[i] = assign(entry, p, i, ProcedureCompiler.constant(argument));
+                }
+            }
+        }
+    }
+
+    /** Converts the IN arguments to the parameters' types into {@code inputs}. */
+    private static void bind(ProcedureRegistry.Entry entry, CallPlan plan, Object[] values, boolean[] set,
+                             Object[] inputs) {
+        List<CompiledProcedure.Parameter> parameters = entry.parameters;
+        for (int i = 0; i < inputs.length; i++) {
+            if (!plan.input[i]) {
+                continue;
+            }
+            int marker = plan.inMarkers[i];
+            if (marker < 0) {
+                inputs[i] = plan.constants[i];
+                continue;
+            }
+            CompiledProcedure.Parameter p = parameters.get(i);
+            boolean given = set == null ? marker < values.length : marker < set.length && set[marker];
+            if (!given) {
+                throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (marker + 1) + " of the CALL ("
+                        + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
+            }
+            Object value = values[marker];
+            inputs[i] = plan.keepInts[i] && value instanceof int[] ints ? kept(entry, p, i, ints)
+                    : assign(entry, p, i, value);
+        }
+    }
+
+    private static Object assign(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i, Object value) {
+        try {
+            return p.type().assign(value);
+        } catch (TernSqlException e) {
+            throw argumentError(entry, p, i, e);
+        }
+    }
+
+    private static int[] kept(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i, int[] value) {
+        try {
+            return p.type().assignKept(value);
+        } catch (TernSqlException e) {
+            throw argumentError(entry, p, i, e);
+        }
+    }
+
+    private static TernSqlException argumentError(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i,
+                                                  TernSqlException e) {
+        return new TernSqlException(e.sqlState(), "argument " + (i + 1) + " (" + p.declared().name() + " "
+                + p.type() + ") of " + entry.name() + ": " + e.getMessage(), e);
+    }
+
+    /** One attempt of the current SQL procedure call ({@link #current}) in {@code txn}. */
+    private CallResult runProgram(Transaction txn) {
+        CallPlan plan = current;
+        Program program = plan.compiled.program();
         Frame frame = program.newFrame(txn, context, spare);
         spare = null; // a call that fails half-way leaves its frame to the garbage collector
         Object[] slots = frame.slots();
-        List<CompiledProcedure.Parameter> parameters = compiled.parameters();
+        Object[] inputs = plan.inputs;
+        int[] parameterSlots = plan.slots;
         for (int i = 0; i < inputs.length; i++) {
-            slots[parameters.get(i).slot()] = inputs[i]; // arrays are never changed in place, so sharing is safe
+            slots[parameterSlots[i]] = inputs[i]; // arrays are never changed in place, so sharing is safe
         }
         List<ResultRows> results;
         try {
@@ -146,20 +250,18 @@ public final class ProcedureSession {
             }
             throw e;
         }
-        Object[] out = new Object[markers];
-        SlotType[] types = new SlotType[markers];
+        Object[] out = new Object[plan.outTypes.length];
+        int[] outMarkers = plan.outMarkers;
         for (int i = 0; i < outMarkers.length; i++) {
             if (outMarkers[i] >= 0) {
-                out[outMarkers[i]] = slots[parameters.get(i).slot()];
-                types[outMarkers[i]] = parameters.get(i).type();
+                out[outMarkers[i]] = slots[parameterSlots[i]];
             }
         }
         spare = frame;
-        return new CallResult(results, out, types);
+        return new CallResult(results, out, plan.outTypes);
     }
 
-    private CallResult runJava(ProcedureRegistry.Entry entry, Object[] inputs, int[] outMarkers, int markers,
-                               Transaction txn) {
+    private CallResult runJava(ProcedureRegistry.Entry entry, Object[] inputs, CallPlan plan, Transaction txn) {
         JavaCall call = new JavaCall(session, entry, inputs.clone(), txn, context);
         try {
             entry.java.call(call);
@@ -176,15 +278,13 @@ public final class ProcedureSession {
         } finally {
             call.end();
         }
-        Object[] out = new Object[markers];
-        SlotType[] types = new SlotType[markers];
-        for (int i = 0; i < outMarkers.length; i++) {
-            if (outMarkers[i] >= 0) {
-                out[outMarkers[i]] = call.value(i);
-                types[outMarkers[i]] = entry.parameters.get(i).type();
+        Object[] out = new Object[plan.outTypes.length];
+        for (int i = 0; i < plan.outMarkers.length; i++) {
+            if (plan.outMarkers[i] >= 0) {
+                out[plan.outMarkers[i]] = call.value(i);
             }
         }
-        return new CallResult(call.results(), out, types);
+        return new CallResult(call.results(), out, plan.outTypes);
     }
 
     private static String signature(ProcedureRegistry.Entry entry) {

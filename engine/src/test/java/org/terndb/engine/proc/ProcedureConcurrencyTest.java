@@ -86,6 +86,9 @@ class ProcedureConcurrencyTest {
                           UPDATE account SET balance = balance - moved WHERE id = src;
                           UPDATE account SET balance = balance + moved WHERE id = dst;
                         END""");
+                String listing = db.catalog().procedures().compiled("TRANSFER", db.catalog().snapshot()).program()
+                        .listing();
+                assertEquals(2, listing.split("point update", -1).length - 1, listing); // both run without plans
                 setup.execute("""
                         CREATE PROCEDURE audit (OUT total BIGINT, OUT accounts BIGINT)
                         BEGIN
@@ -159,7 +162,7 @@ class ProcedureConcurrencyTest {
                     PreparedPlan bump = s.prepare("CALL bump(?)");
                     for (int i = 0; i < calls; i++) {
                         try {
-                            s.call(bump, new Object[] {3000}, null);
+                            s.call(bump, new Object[] {20_000}, null); // a window between the read and the write
                         } catch (TernSqlException e) {
                             throw new AssertionError(protocol + ": " + e.getMessage(), e);
                         }

@@ -48,6 +48,18 @@ public final class Arithmetic implements Expr {
         }
     }
 
+    public Op op() {
+        return op;
+    }
+
+    public Expr left() {
+        return left;
+    }
+
+    public Expr right() {
+        return right;
+    }
+
     @Override
     public Object eval(Object[] row, Object[] params) {
         Object a = left.eval(row, params);

@@ -8,10 +8,15 @@ import org.terndb.executor.PlanNode;
  * INSERT, UPDATE and DELETE: a plan whose one row is the number of rows it changed, so a caller that wants the
  * count takes it from {@link #fetchOne} without a cursor.
  */
-abstract class ModificationNode extends PlanNode {
+public abstract class ModificationNode extends PlanNode {
 
     /** Applies the change; returns the number of rows changed. */
     abstract long apply(ExecutionContext context);
+
+    /** Applies the change and returns the number of rows changed, without a count row. */
+    public final long count(ExecutionContext context) {
+        return apply(context);
+    }
 
     @Override
     public final Cursor open(ExecutionContext context) {

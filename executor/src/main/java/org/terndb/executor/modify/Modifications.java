@@ -12,7 +12,7 @@ import org.terndb.executor.relational.ListCursor;
 import org.terndb.txn.DuplicateKeyException;
 
 /** What INSERT, UPDATE and DELETE share: their one-row count result and constraint messages. */
-final class Modifications {
+public final class Modifications {
     private Modifications() {
     }
 
@@ -21,7 +21,8 @@ final class Modifications {
         return new ListCursor(java.util.List.<Object[]>of(new Object[] {count}));
     }
 
-    static TernSqlException duplicate(TableMeta table, DuplicateKeyException e) {
+    /** The 23505 error of a write that a unique index of {@code table} refused. */
+    public static TernSqlException duplicate(TableMeta table, DuplicateKeyException e) {
         return new TernSqlException(SqlState.UNIQUE_VIOLATION, "duplicate key in unique index "
                 + indexName(table, e.indexName()) + " of table " + table.name(), e);
     }

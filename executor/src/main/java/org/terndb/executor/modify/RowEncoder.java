@@ -14,12 +14,12 @@ import org.terndb.storage.codec.RowBuilder;
  * Writes internal values into stored rows, enforcing the column constraints with SQLStates: NOT NULL
  * (23502), integer range and DECIMAL precision (22003), string length (22001) and convertibility (22018).
  */
-final class RowEncoder {
+public final class RowEncoder {
     private RowEncoder() {
     }
 
     /** Sets column {@code col} of the row being built to {@code value}. */
-    static void set(TableMeta table, RowBuilder rows, int col, Object value) {
+    public static void set(TableMeta table, RowBuilder rows, int col, Object value) {
         Column column = table.column(col);
         if (value == null) {
             if (!column.nullable()) {

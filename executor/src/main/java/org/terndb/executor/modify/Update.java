@@ -108,6 +108,25 @@ public final class Update extends ModificationNode {
         }
     }
 
+    public TableMeta table() {
+        return table;
+    }
+
+    /** The table columns it sets, in the order their new values follow the old row in the input. */
+    public int[] targetColumns() {
+        return targetColumns.clone();
+    }
+
+    /** The position in the input row of the first new value. */
+    public int firstNewValue() {
+        return firstNewValue;
+    }
+
+    /** Whether it sets a primary-key column (which may move the row). */
+    public boolean changesKey() {
+        return changesKey;
+    }
+
     @Override
     public List<PlanNode> inputs() {
         return List.of(input);

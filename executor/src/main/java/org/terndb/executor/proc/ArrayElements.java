@@ -4,7 +4,11 @@ import java.util.Arrays;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Values;
 
-/** Reading and writing one element of an array value (1-based, as SQL numbers them). */
+/**
+ * Reading and writing one element of an array value (1-based, as SQL numbers them). An array value is an
+ * {@code Object[]} of internal values, or the {@code int[]} a caller passed for an IN parameter of INTEGER or BIGINT
+ * elements (kept as it is, so that a call does not box every element up front; see {@link SlotType#keepsInts}).
+ */
 final class ArrayElements {
     private ArrayElements() {
     }
@@ -14,13 +18,26 @@ final class ArrayElements {
         if (array == null || index == null) {
             return null;
         }
-        Object[] a = (Object[]) array;
         long i = ((Number) index).longValue();
-        if (i < 1 || i > a.length) {
-            throw new TernSqlException(SlotType.ARRAY_SUBSCRIPT_ERROR, "array subscript " + i + " is outside " + name
-                    + ", which has " + a.length + " element" + (a.length == 1 ? "" : "s"));
+        if (array instanceof int[] ints) {
+            check(i, ints.length, name);
+            return (long) ints[(int) i - 1];
         }
+        Object[] a = (Object[]) array;
+        check(i, a.length, name);
         return a[(int) i - 1];
+    }
+
+    /** The number of elements of a (non-null) array value. */
+    static int length(Object array) {
+        return array instanceof int[] ints ? ints.length : ((Object[]) array).length;
+    }
+
+    private static void check(long i, int length, String name) {
+        if (i < 1 || i > length) {
+            throw new TernSqlException(SlotType.ARRAY_SUBSCRIPT_ERROR, "array subscript " + i + " is outside " + name
+                    + ", which has " + length + " element" + (length == 1 ? "" : "s"));
+        }
     }
 
     /**
@@ -32,7 +49,7 @@ final class ArrayElements {
             throw new TernSqlException(SlotType.ARRAY_SUBSCRIPT_ERROR, "the subscript of " + name + " is NULL");
         }
         long i = ((Number) index).longValue();
-        Object[] a = array == null ? new Object[0] : (Object[]) array;
+        Object[] a = array == null ? new Object[0] : array instanceof int[] ints ? boxed(ints) : (Object[]) array;
         int limit = type.maxCardinality() > 0 ? type.maxCardinality() : Integer.MAX_VALUE - 8;
         if (i < 1 || i > limit) {
             throw new TernSqlException(SlotType.ARRAY_SUBSCRIPT_ERROR, "array subscript " + i + " is outside " + name
@@ -40,6 +57,14 @@ final class ArrayElements {
         }
         Object[] out = Arrays.copyOf(a, Math.max(a.length, (int) i));
         out[(int) i - 1] = Values.convert(value, type.element());
+        return out;
+    }
+
+    private static Object[] boxed(int[] ints) {
+        Object[] out = new Object[ints.length];
+        for (int i = 0; i < ints.length; i++) {
+            out[i] = (long) ints[i];
+        }
         return out;
     }
 }

@@ -11,7 +11,7 @@ public record Cardinality(Expr array) implements Expr {
     @Override
     public Object eval(Object[] row, Object[] slots) {
         Object a = array instanceof SlotRef r ? slots[r.slot()] : array.eval(row, slots);
-        return a == null ? null : (long) ((Object[]) a).length;
+        return a == null ? null : (long) ArrayElements.length(a);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.expr.Expr;
+import org.terndb.executor.modify.ModificationNode;
 
 /**
  * An SQL statement of a procedure, planned once at compile time: the executor plan, and one argument
@@ -30,18 +31,64 @@ public final class EmbeddedStatement {
     private final Expr[] arguments;
     private final Binder binder;
     private final boolean singleRow;
+    private final PointRead point;
+    private final PointUpdate pointUpdate;
 
     /**
      * @param sql     the statement as planned (variables replaced by parameters), for listings
      * @param columns the result columns of a query, empty for DML
      */
     public EmbeddedStatement(String sql, PlanNode root, List<ResultColumn> columns, List<Expr> arguments, Binder binder) {
+        this(sql, root, columns, arguments, binder, false);
+    }
+
+    /**
+     * As above; {@code argumentsAsIs} says the binder leaves every argument as it is and adds nothing, so that a
+     * primary-key read of some columns can run as a {@link PointRead}, and a primary-key UPDATE as a {@link PointUpdate},
+     * without its plan.
+     */
+    public EmbeddedStatement(String sql, PlanNode root, List<ResultColumn> columns, List<Expr> arguments, Binder binder,
+                             boolean argumentsAsIs) {
         this.sql = sql;
         this.root = root;
         this.columns = List.copyOf(columns);
         this.arguments = arguments.toArray(Expr[]::new);
         this.binder = binder;
         this.singleRow = root.singleRow();
+        boolean asIs = argumentsAsIs && binder.width() == this.arguments.length;
+        this.point = asIs ? PointRead.of(root, arguments) : null;
+        this.pointUpdate = asIs ? PointUpdate.of(root, arguments) : null;
+    }
+
+    /** The statement as a point read of one row by primary key, or null if it is not one. */
+    PointRead point() {
+        return point;
+    }
+
+    /** The statement as an update of one row by primary key run without its plan, or null if it is not one. */
+    PointUpdate pointUpdate() {
+        return pointUpdate;
+    }
+
+    /**
+     * Runs an INSERT, UPDATE or DELETE with the current values of the arguments and returns the number of rows it
+     * changed, without a count row.
+     */
+    public long modify(Frame frame) {
+        if (pointUpdate != null) {
+            return pointUpdate.apply(frame);
+        }
+        if (root instanceof ModificationNode m) { // done with its parameters when it returns, as fetchOne
+            return m.count(bind(frame, frame.context().scratchParameters(binder.width())));
+        }
+        Object[] count;
+        if (singleRow) {
+            count = fetchOne(frame);
+        } else {
+            Cursor cursor = open(frame);
+            count = cursor.next() ? cursor.row() : null;
+        }
+        return count != null ? ((Number) count[0]).longValue() : 0;
     }
 
     public List<ResultColumn> columns() {

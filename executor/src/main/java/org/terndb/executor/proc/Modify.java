@@ -1,6 +1,5 @@
 package org.terndb.executor.proc;
 
-import org.terndb.executor.Cursor;
 import org.terndb.executor.TernSqlException;
 
 /** INSERT, UPDATE or DELETE; ROW_COUNT() becomes the number of rows it changed. */
@@ -15,14 +14,7 @@ public final class Modify extends Step {
     @Override
     public int run(Frame frame) {
         try {
-            Object[] count;
-            if (statement.singleRow()) {
-                count = statement.fetchOne(frame);
-            } else {
-                Cursor cursor = statement.open(frame);
-                count = cursor.next() ? cursor.row() : null;
-            }
-            frame.setRowCount(count != null ? ((Number) count[0]).longValue() : 0);
+            frame.setRowCount(statement.modify(frame));
         } catch (TernSqlException e) {
             throw located(e, frame);
         }
@@ -31,7 +23,7 @@ public final class Modify extends Step {
 
     @Override
     public String describe() {
-        return "Modify(" + statement.describe() + ")";
+        return "Modify(" + statement.describe() + (statement.pointUpdate() != null ? ", point update" : "") + ")";
     }
 
     public EmbeddedStatement statement() {

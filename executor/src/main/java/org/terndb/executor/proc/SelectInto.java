@@ -18,6 +18,7 @@ public final class SelectInto extends Step {
     private final SlotType[] types;
     private final Expr[] indexes;
     private final boolean[] exact;
+    private final boolean scalarTargets; // no target is an array element
 
     /**
      * One target per result column: {@code slots[i]} of type {@code types[i]}; {@code indexes[i]} non-null when
@@ -32,11 +33,32 @@ public final class SelectInto extends Step {
         this.types = types.clone();
         this.indexes = indexes.clone();
         this.exact = exact.clone();
+        boolean scalars = true;
+        for (Expr index : indexes) {
+            scalars &= index == null;
+        }
+        this.scalarTargets = scalars;
+    }
+
+    /** The point read's row's columns straight into the target variables (no row array in between). */
+    private void readPoint(Frame frame, PointRead point) {
+        byte[] row = point.read(frame);
+        Object[] vars = frame.slots();
+        for (int i = 0; i < slots.length; i++) {
+            Object v = row == null ? null : point.column(row, i);
+            vars[slots[i]] = exact[i] ? v : SlotType.assignScalar(v, types[i].element());
+        }
+        frame.setRowCount(row == null ? 0 : 1);
     }
 
     @Override
     public int run(Frame frame) {
         try {
+            PointRead point = query.point();
+            if (point != null && scalarTargets) {
+                readPoint(frame, point);
+                return NEXT;
+            }
             Object[] row;
             if (query.singleRow()) {
                 row = query.fetchOne(frame);
@@ -67,7 +89,8 @@ public final class SelectInto extends Step {
 
     @Override
     public String describe() {
-        return "SelectInto(" + String.join(", ", names) + " <- " + query.describe() + ")";
+        return "SelectInto(" + String.join(", ", names) + " <- " + query.describe()
+                + (query.point() != null && scalarTargets ? ", point read" : "") + ")";
     }
 
     public EmbeddedStatement query() {

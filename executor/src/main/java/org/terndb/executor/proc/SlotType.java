@@ -48,6 +48,25 @@ public record SlotType(ExprType element, boolean array, int maxCardinality) {
         return out;
     }
 
+    /**
+     * True if an {@code int[]} argument of this type may stay as it is in the parameter's slot (arrays of INTEGER
+     * or BIGINT hold every int unchanged): the procedure runtime reads such an array as well as an
+     * {@code Object[]}, and SET of the whole array converts it. Only for IN parameters, whose value does not go
+     * back to the caller.
+     */
+    public boolean keepsInts() {
+        return array && switch (element.type()) {
+            case INTEGER, BIGINT -> true;
+            default -> false;
+        };
+    }
+
+    /** {@link #assign} of an {@code int[]} for a {@link #keepsInts()} type: checks its cardinality, copies nothing. */
+    public int[] assignKept(int[] ints) {
+        checkCardinality(ints.length);
+        return ints;
+    }
+
     private Object[] assignInts(int[] ints) {
         checkCardinality(ints.length);
         Object[] out = new Object[ints.length];

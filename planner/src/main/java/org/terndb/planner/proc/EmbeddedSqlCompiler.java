@@ -132,7 +132,7 @@ final class EmbeddedSqlCompiler {
                     public Object[] bind(Object[] values) {
                         return identity ? values : bound.bindInPlace(values, asIs);
                     }
-                });
+                }, identity);
         return new Planned(statement, plan);
     }
 

@@ -25,6 +25,7 @@ import org.terndb.executor.expr.Trim;
 import org.terndb.executor.expr.Values;
 import org.terndb.executor.proc.ArrayElement;
 import org.terndb.executor.proc.ArrayOf;
+import org.terndb.executor.proc.IntegerComparison;
 import org.terndb.executor.proc.Cardinality;
 import org.terndb.executor.proc.Frame;
 import org.terndb.executor.proc.SlotRef;
@@ -300,7 +301,7 @@ final class ExpressionCompiler {
                     case ">" -> Comparison.Op.GT;
                     default -> Comparison.Op.GE;
                 };
-                return Typed.of(new Comparison(c, l.expr(), r.expr()), ProcTypes.BOOLEAN);
+                return Typed.of(IntegerComparison.of(new Comparison(c, l.expr(), r.expr())), ProcTypes.BOOLEAN);
             }
             default -> {
                 return arithmetic(op, l, r, b.pos());

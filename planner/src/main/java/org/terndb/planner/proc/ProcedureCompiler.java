@@ -86,7 +86,7 @@ public final class ProcedureCompiler {
             root.declare(p.declared().name(), p.type());
         }
         Unit unit = new Unit(definition, catalog);
-        Block body = unit.block(definition.body(), root);
+        Block body = unit.block(definition.body(), root, true);
         return new CompiledProcedure(definition, parameters, new Program(definition.name(), body, root.slotCount(),
                 catalog.version(), unit.expressions.readsCurrentTime()));
     }
@@ -117,7 +117,8 @@ public final class ProcedureCompiler {
             this.sql = new EmbeddedSqlCompiler(planner, expressions, definition.text(), catalog);
         }
 
-        Block block(ProcStmt.Block b, Scope outer) {
+        /** @param body the procedure's body, which runs once per call on a frame whose slots start NULL */
+        Block block(ProcStmt.Block b, Scope outer, boolean body) {
             Scope scope = outer.child();
             int label = b.label() == null ? 0 : scope.label(b.label(), false).number();
             List<Step> steps = new ArrayList<>();
@@ -136,6 +137,9 @@ public final class ProcedureCompiler {
                                 + "block); choose another name");
                     }
                     Scope.Variable v = scope.declare(name, type);
+                    if (value == null && body) {
+                        continue; // the slot is NULL already: slots are never shared, and a frame starts all NULL
+                    }
                     Expr init = value == null ? new Literal(null, ProcTypes.NULL) : value.expr();
                     boolean exact = value == null || ProcTypes.exact(value.scalar(), type) && !value.isArray();
                     steps.add(new Assign(d.pos().line(), v.slot(), name, type, init, exact));
@@ -160,7 +164,7 @@ public final class ProcedureCompiler {
         Step statement(ProcStmt s, Scope scope) {
             int line = s.pos().line();
             if (s instanceof ProcStmt.Block b) {
-                return block(b, scope);
+                return block(b, scope, false);
             }
             if (s instanceof ProcStmt.Set set) {
                 return assignment(set, scope);

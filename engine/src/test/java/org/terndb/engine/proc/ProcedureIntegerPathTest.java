@@ -1,0 +1,226 @@
+package org.terndb.engine.proc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.terndb.engine.Database;
+import org.terndb.engine.DatabaseConfig;
+import org.terndb.engine.Session;
+import org.terndb.executor.TernSqlException;
+import org.terndb.planner.PreparedPlan;
+
+/**
+ * Integer variables, comparisons and {@code int[]} arguments take a path that reads the slots directly; these
+ * pin that it means exactly what the general evaluation means: NULLs, overflow, ranges, subscripts, and the
+ * reuse of call plans across CREATE OR REPLACE and DROP.
+ */
+class ProcedureIntegerPathTest {
+    private Database db;
+    private Session s;
+
+    @BeforeEach
+    void open() {
+        db = Database.open(DatabaseConfig.defaults("proc-integer-path"));
+        s = db.openSession();
+        s.execute("CREATE TABLE kv (id INT PRIMARY KEY, v BIGINT NOT NULL)");
+        s.execute("INSERT INTO kv VALUES (1, 10), (2, 20), (3, 30)");
+        s.execute("""
+                CREATE PROCEDURE total (IN ids INT ARRAY, OUT acc BIGINT, OUT n BIGINT)
+                BEGIN
+                  DECLARE i INT DEFAULT 1;
+                  DECLARE x BIGINT;
+                  SET acc = 0;
+                  WHILE i <= CARDINALITY(ids) DO
+                    SELECT v INTO x FROM kv WHERE id = ids[i];
+                    SET acc = acc + x;
+                    SET i = i + 1;
+                  END WHILE;
+                  SET n = i - 1;
+                END""");
+    }
+
+    @AfterEach
+    void close() {
+        s.close();
+        db.close();
+    }
+
+    private CallResult call(String sql, Object... values) {
+        return s.call(s.prepare(sql), values, null);
+    }
+
+    private TernSqlException fails(String sql, Object... values) {
+        return assertThrows(TernSqlException.class, () -> call(sql, values));
+    }
+
+    @Test
+    void intArrayArgumentIsReadLikeAnyOtherArray() {
+        assertArrayEquals(new Object[] {null, 60L, 3L}, call("CALL total(?, ?, ?)", new int[] {1, 2, 3}, null, null)
+                .outValues());
+        assertArrayEquals(new Object[] {null, 60L, 3L}, call("CALL total(?, ?, ?)", List.of(3, 2, 1), null, null)
+                .outValues());
+        assertArrayEquals(new Object[] {null, 0L, 0L}, call("CALL total(?, ?, ?)", new int[0], null, null)
+                .outValues());
+        assertArrayEquals(new Object[] {null, 1L}, call("CALL total(ARRAY[5], ?, ?)", null, null).outValues(),
+                "key 5 is not found: x is NULL, so is acc + x, and the loop goes on");
+    }
+
+    @Test
+    void repeatedCallsOfOnePreparedCallStartFromFreshVariables() {
+        s.execute("""
+                CREATE PROCEDURE fresh (OUT seen INT)
+                BEGIN
+                  DECLARE x INT;
+                  SET seen = COALESCE(x, -1);
+                  SET x = 5;
+                END""");
+        PreparedPlan plan = s.prepare("CALL fresh(?)");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(-1L, s.call(plan, new Object[] {null}, null).outValues()[0], "call " + i);
+        }
+    }
+
+    @Test
+    void variableDeclaredInALoopBodyIsNullOnEveryIteration() {
+        s.execute("""
+                CREATE PROCEDURE inner_nulls (OUT fresh INT)
+                BEGIN
+                  DECLARE i INT DEFAULT 0;
+                  SET fresh = 0;
+                  WHILE i < 3 DO
+                    BEGIN
+                      DECLARE x INT;
+                      IF x IS NULL THEN
+                        SET fresh = fresh + 1;
+                      END IF;
+                      SET x = 7;
+                    END;
+                    SET i = i + 1;
+                  END WHILE;
+                END""");
+        assertEquals(3L, call("CALL inner_nulls(?)", (Object) null).outValues()[0]);
+    }
+
+    @Test
+    void nullOperandsMakeNullAndUnknown() {
+        s.execute("""
+                CREATE PROCEDURE nulls (IN a INT ARRAY, OUT total BIGINT, OUT elem BIGINT, OUT branch INT)
+                BEGIN
+                  DECLARE n INT;
+                  SET total = n + 1;
+                  SET elem = a[2] * 3;
+                  IF n < 5 THEN
+                    SET branch = 1;
+                  ELSEIF a[2] >= 0 THEN
+                    SET branch = 2;
+                  ELSE
+                    SET branch = 3;
+                  END IF;
+                END""");
+        CallResult r = call("CALL nulls(ARRAY[1, NULL, 3], ?, ?, ?)", null, null, null);
+        assertNull(r.outValues()[0]);
+        assertNull(r.outValues()[1]);
+        assertEquals(3L, r.outValues()[2], "NULL < 5 and NULL >= 0 are UNKNOWN: the ELSE branch runs");
+    }
+
+    @Test
+    void overflowAndOutOfRangeAreNumericErrors() {
+        s.execute("""
+                CREATE PROCEDURE calc (IN a BIGINT, IN b BIGINT, IN op INT, OUT r BIGINT)
+                BEGIN
+                  IF op = 1 THEN
+                    SET r = a + b;
+                  ELSEIF op = 2 THEN
+                    SET r = a * b;
+                  ELSE
+                    SET r = a - b;
+                  END IF;
+                END""");
+        String calc = "CALL calc(?, ?, ?, ?)";
+        assertEquals("22003", fails(calc, Long.MAX_VALUE, 1L, 1, null).sqlState());
+        assertEquals("22003", fails(calc, Long.MAX_VALUE / 2 + 1, 2L, 2, null).sqlState());
+        assertEquals("22003", fails(calc, -2L, Long.MAX_VALUE, 3, null).sqlState());
+        assertEquals(Long.MIN_VALUE, call(calc, Long.MIN_VALUE + 1, 1L, 3, null).outValues()[3]);
+        assertEquals(Long.MIN_VALUE, call(calc, Long.MIN_VALUE / 2, 2L, 2, null).outValues()[3]);
+        assertEquals(-6L, call(calc, -3L, 2L, 2, null).outValues()[3]);
+        assertEquals(17L, call(calc, 5L, -12L, 3, null).outValues()[3]);
+
+        s.execute("CREATE PROCEDURE narrow (IN i INT, OUT t SMALLINT) BEGIN SET t = i; END");
+        assertEquals("22003", fails("CALL narrow(?, ?)", 40_000, null).sqlState(), "40000 does not fit SMALLINT");
+        assertEquals(-32_768L, call("CALL narrow(?, ?)", -32_768, null).outValues()[1]);
+
+        s.execute("CREATE PROCEDURE count_up (IN from_value INT, OUT r INT) BEGIN SET r = from_value; SET r = r + 1; END");
+        assertEquals("22003", fails("CALL count_up(?, ?)", Integer.MAX_VALUE, null).sqlState());
+        assertEquals((long) Integer.MIN_VALUE + 1, call("CALL count_up(?, ?)", Integer.MIN_VALUE, null)
+                .outValues()[1]);
+    }
+
+    @Test
+    void subscriptsOutsideAnIntArrayArgumentAreErrors() {
+        s.execute("CREATE PROCEDURE pick (IN ids INT ARRAY, IN i INT, OUT v BIGINT) BEGIN SET v = ids[i] + 0; END");
+        TernSqlException outside = fails("CALL pick(?, 3, ?)", new int[] {7, 8}, null);
+        assertEquals("2202E", outside.sqlState());
+        assertTrue(outside.getMessage().contains("array subscript 3 is outside IDS, which has 2 elements"),
+                outside.getMessage());
+        assertEquals("2202E", fails("CALL pick(?, 0, ?)", new int[] {7, 8}, null).sqlState());
+        assertEquals(8L, call("CALL pick(?, 2, ?)", new int[] {7, 8}, null).outValues()[1]);
+        assertNull(call("CALL pick(?, NULL, ?)", new int[] {7, 8}, null).outValues()[1]);
+        assertEquals((long) Integer.MIN_VALUE, call("CALL pick(?, 1, ?)", new int[] {Integer.MIN_VALUE}, null)
+                .outValues()[1]);
+    }
+
+    @Test
+    void intArrayArgumentLongerThanItsDeclaredMaximumIsRejected() {
+        s.execute("CREATE PROCEDURE two (IN ids INT ARRAY[2], OUT n BIGINT) BEGIN SET n = CARDINALITY(ids); END");
+        assertEquals(2L, call("CALL two(?, ?)", new int[] {1, 2}, null).outValues()[1]);
+        TernSqlException e = fails("CALL two(?, ?)", new int[] {1, 2, 3}, null);
+        assertEquals("2202F", e.sqlState());
+        assertTrue(e.getMessage().contains("argument 1 (IDS"), e.getMessage());
+    }
+
+    @Test
+    void changingAnIntArrayArgumentChangesACopy() {
+        s.execute("""
+                CREATE PROCEDURE change (IN ids INT ARRAY, OUT dup BIGINT ARRAY, OUT head BIGINT)
+                BEGIN
+                  SET ids[1] = 100;
+                  SET ids[4] = 4;
+                  SET dup = ids;
+                  SET head = ids[1];
+                END""");
+        int[] argument = {1, 2, 3};
+        CallResult r = call("CALL change(?, ?, ?)", argument, null, null);
+        assertArrayEquals(new int[] {1, 2, 3}, argument, "the caller's array is never written");
+        assertArrayEquals(new Object[] {100L, 2L, 3L, 4L}, (Object[]) r.outValues()[1]);
+        assertEquals(100L, r.outValues()[2]);
+    }
+
+    @Test
+    void inoutIntArrayComesBackAsAnArrayOfValues() {
+        s.execute("CREATE PROCEDURE echo (INOUT ids INT ARRAY) BEGIN END");
+        Object out = call("CALL echo(?)", (Object) new int[] {4, 5}).outValues()[0];
+        assertArrayEquals(new Object[] {4L, 5L}, (Object[]) out);
+    }
+
+    @Test
+    void onePreparedCallFollowsCreateOrReplaceAndDrop() {
+        s.execute("CREATE PROCEDURE p (OUT r INT) BEGIN SET r = 1; END");
+        PreparedPlan plan = s.prepare("CALL p(?)");
+        assertEquals(1L, s.call(plan, new Object[] {null}, null).outValues()[0]);
+        s.execute("CREATE OR REPLACE PROCEDURE p (OUT r INT) BEGIN SET r = 2; END");
+        assertEquals(2L, s.call(plan, new Object[] {null}, null).outValues()[0]);
+        s.execute("DROP PROCEDURE p");
+        TernSqlException e = assertThrows(TernSqlException.class, () -> s.call(plan, new Object[] {null}, null));
+        assertEquals(ProcedureRegistry.UNKNOWN_PROCEDURE, e.sqlState());
+        s.execute("CREATE PROCEDURE p (IN a INT, OUT r INT) BEGIN SET r = a; END");
+        TernSqlException count = assertThrows(TernSqlException.class, () -> s.call(plan, new Object[] {null}, null));
+        assertTrue(count.getMessage().contains("takes 2 arguments, the CALL gives 1"), count.getMessage());
+    }
+}
