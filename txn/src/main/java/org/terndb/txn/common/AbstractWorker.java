@@ -2,6 +2,7 @@ package org.terndb.txn.common;
 
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.CommitLog;
+import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.TxnStats;
@@ -60,10 +61,47 @@ public abstract class AbstractWorker implements Worker {
     }
 
     /**
-     * For a protocol's {@link Worker#readSingle} that runs without the transaction object: checks what
-     * {@link #begin()} checks (open, bound to this thread, no transaction active) and binds the worker as it does.
+     * {@link Worker#readSingle}: protocols that can read a record's latest committed row in one consistent step
+     * ({@link #stableSingleReads()}) do only that, outside any transaction object; the others begin, read and
+     * commit.
      */
-    protected final void checkSingleRead() {
+    @Override
+    public byte[] readSingle(Table table, byte[] primaryKey) {
+        if (!stableSingleReads()) {
+            return Worker.super.readSingle(table, primaryKey);
+        }
+        checkIdle("readSingle is a transaction of its own: commit or abort the worker's active transaction first");
+        if (primaryKey == null) {
+            throw new IllegalArgumentException("key must not be null");
+        }
+        Record record = table.primary().tree().get(primaryKey);
+        byte[] row = record == null ? null : stableRow(record);
+        stats.recordCommit();
+        return row;
+    }
+
+    /** Whether {@link #readSingle} may be {@link #stableRow} alone; false runs it as a transaction. */
+    protected boolean stableSingleReads() {
+        return false;
+    }
+
+    /**
+     * The latest committed row of {@code record} read in one consistent step, null if it is absent or unlinked;
+     * only called when {@link #stableSingleReads()}.
+     */
+    protected byte[] stableRow(Record record) {
+        throw new UnsupportedOperationException("no stable single reads in " + getClass().getSimpleName());
+    }
+
+    /** Counts such a single read that gave up, and returns the exception for the caller to throw. */
+    protected final TransactionAbortedException singleReadAborted(AbortReason reason, String detail) {
+        stats.recordAbort(reason);
+        backoff.onAbort();
+        return new TransactionAbortedException(reason, detail);
+    }
+
+    /** Checks what {@link #begin()} checks (open, bound to this thread, no transaction active) and binds the worker. */
+    private void checkIdle(String activeMessage) {
         if (closed) {
             throw new IllegalStateException("worker is closed");
         }
@@ -73,21 +111,8 @@ public abstract class AbstractWorker implements Worker {
             checkThread();
         }
         if (txn != null && txn.isActive()) {
-            throw new IllegalStateException("readSingle is a transaction of its own: commit or abort the worker's "
-                    + "active transaction first");
+            throw new IllegalStateException(activeMessage);
         }
-    }
-
-    /** Counts a {@link Worker#readSingle} that ran without the transaction object as a commit. */
-    protected final void singleReadCommitted() {
-        stats.recordCommit();
-    }
-
-    /** Counts such a single read that gave up, and returns the exception for the caller to throw. */
-    protected final TransactionAbortedException singleReadAborted(AbortReason reason, String detail) {
-        stats.recordAbort(reason);
-        backoff.onAbort();
-        return new TransactionAbortedException(reason, detail);
     }
 
     /** The epoch announced when the current transaction began. */
@@ -116,17 +141,7 @@ public abstract class AbstractWorker implements Worker {
         if (limit <= 0) {
             throw new IllegalArgumentException("a checkpoint read needs a positive limit, not " + limit);
         }
-        if (closed) {
-            throw new IllegalStateException("worker is closed");
-        }
-        if (owner == null) {
-            owner = Thread.currentThread();
-        } else {
-            checkThread();
-        }
-        if (txn != null && txn.isActive()) {
-            throw new IllegalStateException("a checkpoint read cannot run inside the worker's transaction");
-        }
+        checkIdle("a checkpoint read cannot run inside the worker's transaction");
         if (fuzzyChunk == null) {
             fuzzyChunk = new FuzzyChunk(limit);
         }

@@ -1,7 +1,6 @@
 package org.terndb.txn.silo;
 
 import org.terndb.txn.AbortReason;
-import org.terndb.txn.Table;
 import org.terndb.txn.common.AbstractTransaction;
 import org.terndb.txn.common.AbstractWorker;
 import org.terndb.txn.common.Reclaimer;
@@ -31,25 +30,10 @@ public class SiloWorker extends AbstractWorker {
      * (Phase 3 installs rows only under the lock bit, after validation). No epoch is announced: nothing is
      * logged, no TID is drawn, and a record unlinked meanwhile shows its mark, read here as absent (it was absent
      * when unlinked, and the key's next record can only be inserted after this one left the tree). Absent and
-     * unlinked records read as null, like any absent row.
+     * unlinked records read as null, like any absent row. A record a committer holds is waited for.
      */
     @Override
-    public byte[] readSingle(Table table, byte[] primaryKey) {
-        if (!stableSingleReads()) {
-            return super.readSingle(table, primaryKey);
-        }
-        checkSingleRead();
-        if (primaryKey == null) {
-            throw new IllegalArgumentException("key must not be null");
-        }
-        Record record = table.primary().tree().get(primaryKey);
-        byte[] row = record == null ? null : stableRow(record);
-        singleReadCommitted();
-        return row;
-    }
-
-    /** The committed row of {@code record} (null if absent or unlinked), waiting while a committer holds it. */
-    private byte[] stableRow(Record record) {
+    protected byte[] stableRow(Record record) {
         SpinWait wait = singleReadWait;
         wait.start();
         while (true) {
@@ -66,10 +50,8 @@ public class SiloWorker extends AbstractWorker {
         }
     }
 
-    /**
-     * Whether {@link #readSingle} may be the stable read alone; false runs it as a transaction of the worker's own
-     * kind (SSE, whose reads leave footprints in the record's tracker).
-     */
+    /** True; SSE, whose reads leave footprints in the record's tracker, runs single reads as transactions. */
+    @Override
     protected boolean stableSingleReads() {
         return true;
     }

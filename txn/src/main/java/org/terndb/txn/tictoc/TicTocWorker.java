@@ -1,6 +1,5 @@
 package org.terndb.txn.tictoc;
 
-import org.terndb.txn.Table;
 import org.terndb.txn.common.AbstractTransaction;
 import org.terndb.txn.common.AbstractWorker;
 import org.terndb.txn.common.Record;
@@ -25,18 +24,12 @@ final class TicTocWorker extends AbstractWorker {
      * transaction's own reads wait (its write phase is short); insert placeholders and deleted rows read as null.
      */
     @Override
-    public byte[] readSingle(Table table, byte[] primaryKey) {
-        checkSingleRead();
-        if (primaryKey == null) {
-            throw new IllegalArgumentException("key must not be null");
-        }
-        Record record = table.primary().tree().get(primaryKey);
-        byte[] row = record == null ? null : stableRow(record);
-        singleReadCommitted();
-        return row;
+    protected boolean stableSingleReads() {
+        return true;
     }
 
-    private static byte[] stableRow(Record record) {
+    @Override
+    protected byte[] stableRow(Record record) {
         for (int spins = 1; ; spins++) {
             long w1 = record.wordAcquire();
             if (!TsWord.isLocked(w1)) {
