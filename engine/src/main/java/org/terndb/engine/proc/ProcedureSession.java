@@ -19,6 +19,7 @@ import org.terndb.sql.proc.DropProcedure;
 import org.terndb.sql.proc.ProcExpr;
 import org.terndb.sql.proc.ProcParameter;
 import org.terndb.sql.proc.ProcStatement;
+import org.terndb.storage.codec.ColumnType;
 import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
 
@@ -63,6 +64,10 @@ public final class ProcedureSession {
 
     private CallResult call(ProcedureRegistry registry, CallProcedure call, Object[] values, boolean[] set) {
         ProcedureStats stats = registry.stats();
+        if (retryStats != stats) {
+            retryStats = stats;
+            onRetry = stats::retry;
+        }
         try {
             long changes = registry.changes(); // read before the lookup: a later CREATE or DROP shows as a change
             CallPlan last = lastPlan;
@@ -79,16 +84,12 @@ public final class ProcedureSession {
                 CallPlan plan = plan(entry, call, compiled, changes);
                 bind(entry, plan, values, set, plan.inputs);
                 current = plan;
-                if (retryStats != stats) {
-                    retryStats = stats;
-                    onRetry = stats::retry;
-                }
                 result = session.runUnit(runProgram, onRetry);
             } else {
                 CallPlan plan = new CallPlan(entry, call, entry.parameters);
                 Object[] inputs = new Object[entry.parameters.size()]; // a Java procedure may CALL others
                 bind(entry, plan, values, set, inputs);
-                result = session.runUnit(txn -> runJava(entry, inputs, plan, txn), stats::retry);
+                result = session.runUnit(txn -> runJava(entry, inputs, plan, txn), onRetry);
             }
             stats.commit();
             return result;
@@ -134,8 +135,17 @@ public final class ProcedureSession {
         final int[] slots;
         /** Per parameter: an int[] argument stays as it is (an IN array of INTEGER or BIGINT of an SQL procedure). */
         final boolean[] keepInts;
+        /** Per parameter: INTEGER or BIGINT, which take an Integer argument as its Long without a check. */
+        final boolean[] holdsInts;
+        /** Per parameter: BIGINT, which takes a Long argument as it is. */
+        final boolean[] holdsLongs;
         /** The converted IN values of the current call (SQL procedures, which never run nested in one session). */
         final Object[] inputs;
+        /**
+         * The result of every call of an SQL procedure through this plan that returns no result set, when the CALL
+         * has no OUT arguments (its OUT values are all null); null otherwise.
+         */
+        final CallResult noResults;
 
         CallPlan(ProcedureRegistry.Entry entry, CallProcedure call, List<CompiledProcedure.Parameter> parameters) {
             if (call.arguments().size() != parameters.size()) {
@@ -153,6 +163,8 @@ public final class ProcedureSession {
             outTypes = new SlotType[call.markerCount()];
             slots = new int[n];
             keepInts = new boolean[n];
+            holdsInts = new boolean[n];
+            holdsLongs = new boolean[n];
             inputs = new Object[n];
             for (int i = 0; i < n; i++) {
                 CompiledProcedure.Parameter p = parameters.get(i);
@@ -163,6 +175,9 @@ public final class ProcedureSession {
                 outMarkers[i] = -1;
                 input[i] = mode.isInput();
                 keepInts[i] = entry.java == null && !mode.isOutput() && p.type().keepsInts();
+                ColumnType element = p.type().array() ? null : p.type().element().type();
+                holdsInts[i] = element == ColumnType.INTEGER || element == ColumnType.BIGINT;
+                holdsLongs[i] = element == ColumnType.BIGINT;
                 if (argument instanceof ProcExpr.Marker m) {
                     if (mode.isOutput()) {
                         outMarkers[i] = m.index();
@@ -179,6 +194,12 @@ public final class ProcedureSession {
                     constants[i] = assign(entry, p, i, ProcedureCompiler.constant(argument));
                 }
             }
+            boolean outputs = false;
+            for (int m : outMarkers) {
+                outputs |= m >= 0;
+            }
+            noResults = outputs || entry.java != null ? null
+                    : new CallResult(List.of(), new Object[outTypes.length], outTypes);
         }
     }
 
@@ -202,6 +223,14 @@ public final class ProcedureSession {
                         + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
             }
             Object value = values[marker];
+            if (value instanceof Long && plan.holdsLongs[i]) { // the common arguments, converted as assign would
+                inputs[i] = value;
+                continue;
+            }
+            if (value instanceof Integer n && plan.holdsInts[i]) {
+                inputs[i] = (long) n;
+                continue;
+            }
             inputs[i] = plan.keepInts[i] && value instanceof int[] ints ? kept(entry, p, i, ints)
                     : assign(entry, p, i, value);
         }
@@ -249,6 +278,10 @@ public final class ProcedureSession {
                 session.database().catalog().procedures().stats().signal();
             }
             throw e;
+        }
+        if (plan.noResults != null && results.isEmpty()) {
+            spare = frame;
+            return plan.noResults;
         }
         Object[] out = new Object[plan.outTypes.length];
         int[] outMarkers = plan.outMarkers;

@@ -25,7 +25,7 @@ public final class Branch extends Step {
         for (int i = 0; i < conditions.length; i++) {
             boolean taken;
             try {
-                taken = Expr.isTrue(conditions[i], null, slots);
+                taken = IntegerComparison.isTrue(conditions[i], slots);
             } catch (TernSqlException e) {
                 throw located(e, frame);
             }

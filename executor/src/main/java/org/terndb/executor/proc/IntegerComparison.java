@@ -34,9 +34,24 @@ public final class IntegerComparison implements Expr {
         if (!left.plain(slots) || !right.plain(slots)) {
             return general.eval(row, slots);
         }
+        return compare(slots) ? Boolean.TRUE : Boolean.FALSE;
+    }
+
+    /**
+     * Whether the procedure condition {@code condition} is TRUE over {@code slots} (UNKNOWN is not):
+     * {@link Expr#isTrue}, with the comparison of two plain integer operands made in place.
+     */
+    static boolean isTrue(Expr condition, Object[] slots) {
+        if (condition instanceof IntegerComparison c && c.left.plain(slots) && c.right.plain(slots)) {
+            return c.compare(slots);
+        }
+        return Expr.isTrue(condition, null, slots);
+    }
+
+    private boolean compare(Object[] slots) {
         long a = left.value(slots);
         long b = right.value(slots);
-        boolean result = switch (op) {
+        return switch (op) {
             case EQ -> a == b;
             case NE -> a != b;
             case LT -> a < b;
@@ -44,7 +59,6 @@ public final class IntegerComparison implements Expr {
             case GT -> a > b;
             case GE -> a >= b;
         };
-        return result ? Boolean.TRUE : Boolean.FALSE;
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class Loop extends Step {
     @Override
     public int run(Frame frame) {
         while (kind != Kind.WHILE || test(frame)) {
-            int jump = body.run(frame);
+            int jump = body instanceof Block b ? b.run(frame) : body.run(frame); // a body is mostly a block
             if (jump != NEXT && !(label != 0 && jump == iterate(label))) {
                 return label != 0 && jump == leave(label) ? NEXT : jump;
             }
@@ -43,7 +43,7 @@ public final class Loop extends Step {
 
     private boolean test(Frame frame) {
         try {
-            return Expr.isTrue(condition, null, frame.slots());
+            return IntegerComparison.isTrue(condition, frame.slots());
         } catch (TernSqlException e) {
             throw located(e, frame);
         }

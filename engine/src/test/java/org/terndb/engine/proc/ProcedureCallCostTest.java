@@ -1,0 +1,161 @@
+package org.terndb.engine.proc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.terndb.engine.Database;
+import org.terndb.engine.DatabaseConfig;
+import org.terndb.engine.Session;
+import org.terndb.executor.TernSqlException;
+import org.terndb.planner.PreparedPlan;
+
+/**
+ * What a CALL skips to cost little: argument conversion for INTEGER and BIGINT arguments, a result object for
+ * calls that return nothing, a dispatch per assignment. Each test pins that the shortcut means what the general
+ * path means.
+ */
+class ProcedureCallCostTest {
+    private Database db;
+    private Session s;
+
+    @BeforeEach
+    void open() {
+        db = Database.open(DatabaseConfig.defaults("proc-call-cost"));
+        s = db.openSession();
+        s.execute("CREATE TABLE item (id INT PRIMARY KEY, stock INT NOT NULL)");
+        s.execute("INSERT INTO item VALUES (1, 10), (2, 5)");
+        s.execute("CREATE PROCEDURE touch (IN k INT) BEGIN UPDATE item SET stock = stock + 1 WHERE id = k; END");
+    }
+
+    @AfterEach
+    void close() {
+        s.close();
+        db.close();
+    }
+
+    private CallResult call(Session session, String sql, Object... values) {
+        return session.call(session.prepare(sql), values, null);
+    }
+
+    @Test
+    void commitsOfSessionsOnOtherThreadsStayInTheTotal() throws Exception {
+        ProcedureStats stats = db.catalog().procedures().stats();
+        for (int i = 0; i < 3; i++) {
+            call(s, "CALL touch(?)", 1);
+        }
+        Thread[] threads = new Thread[3];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                try (Session other = db.openSession()) {
+                    PreparedPlan touch = other.prepare("CALL touch(?)");
+                    for (int i = 0; i < 100; i++) {
+                        other.call(touch, new Object[] {2}, null);
+                    }
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertEquals(303, stats.commits(), stats.toString());
+        assertEquals(303, stats.calls(), stats.toString());
+        assertEquals(305L, ((Number) s.execute("SELECT stock FROM item WHERE id = 2").rows().get(0)[0]).longValue());
+        assertEquals(0, stats.failures());
+    }
+
+    @Test
+    void aFailedCallCountsAsAFailureNotACommit() {
+        ProcedureStats stats = db.catalog().procedures().stats();
+        s.execute("CREATE PROCEDURE boom () BEGIN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no'; END");
+        call(s, "CALL touch(?)", 1);
+        assertThrows(TernSqlException.class, () -> call(s, "CALL boom()"));
+        assertEquals(1, stats.commits(), stats.toString());
+        assertEquals(1, stats.failures(), stats.toString());
+        assertEquals(1, stats.signals(), stats.toString());
+        assertEquals(2, stats.calls(), stats.toString());
+    }
+
+    @Test
+    void integerArgumentsBindAsTheGeneralConversionDoes() {
+        s.execute("CREATE PROCEDURE sum2 (IN a INT, IN b BIGINT, OUT r BIGINT) BEGIN SET r = a + b; END");
+        String sql = "CALL sum2(?, ?, ?)";
+        assertEquals(7L, call(s, sql, 3, 4L, null).outValues()[2]);
+        assertEquals(7L, call(s, sql, 3L, 4, null).outValues()[2], "a Long to INT and an Integer to BIGINT");
+        assertEquals(5_000_000_000L + 1, call(s, sql, 1, 5_000_000_000L, null).outValues()[2]);
+        assertEquals(3L, call(s, sql, (short) 1, (byte) 2, null).outValues()[2], "other integer types convert");
+        assertEquals(3L, call(s, sql, "1", "2", null).outValues()[2], "so do numeric strings");
+        TernSqlException tooBig = assertThrows(TernSqlException.class, () -> call(s, sql, 3_000_000_000L, 1, null));
+        assertEquals("22003", tooBig.sqlState(), tooBig.getMessage());
+        assertTrue(tooBig.getMessage().contains("argument 1 (A"), tooBig.getMessage());
+        assertNull(call(s, sql, null, 1, null).outValues()[2], "NULL + 1 is NULL");
+    }
+
+    @Test
+    void aCallWithoutOutArgumentsReturnsTheResultSetsOfThisCallOnly() {
+        s.execute("""
+                CREATE PROCEDURE maybe (IN n INT)
+                BEGIN
+                  IF n > 0 THEN
+                    SELECT id FROM item WHERE id <= n ORDER BY id;
+                  END IF;
+                END""");
+        PreparedPlan maybe = s.prepare("CALL maybe(?)");
+        CallResult none = s.call(maybe, new Object[] {0}, null);
+        assertEquals(List.of(), none.resultSets());
+        assertEquals(1, none.outValues().length);
+        assertNull(none.outValues()[0]);
+        CallResult rows = s.call(maybe, new Object[] {2}, null);
+        assertEquals(1, rows.resultSets().size());
+        assertEquals(2, rows.resultSets().get(0).rows().size());
+        CallResult again = s.call(maybe, new Object[] {0}, null);
+        assertEquals(List.of(), again.resultSets());
+        assertSame(none, again, "a call that returns nothing allocates no result");
+        assertEquals(2, rows.resultSets().get(0).rows().size(), "an earlier result is not touched by later calls");
+    }
+
+    @Test
+    void consecutiveAssignmentsRunInOrderAndAFailureNamesItsOwnLine() {
+        s.execute("""
+                CREATE PROCEDURE chain (IN d INT, OUT a BIGINT, OUT b BIGINT, OUT c BIGINT)
+                BEGIN
+                  SET a = 1;
+                  SET b = a + 1;
+                  SET c = b * 10 / d;
+                  SET a = c + b;
+                END""");
+        String sql = "CALL chain(?, ?, ?, ?)";
+        CallResult r = call(s, sql, 2, null, null, null);
+        assertEquals(12L, r.outValues()[1]);
+        assertEquals(2L, r.outValues()[2]);
+        assertEquals(10L, r.outValues()[3]);
+        TernSqlException e = assertThrows(TernSqlException.class, () -> call(s, sql, 0, null, null, null));
+        assertEquals("22012", e.sqlState(), e.getMessage());
+        assertTrue(e.getMessage().contains("line 5"), e.getMessage());
+    }
+
+    @Test
+    void whileConditionWithANullOperandIsUnknownAndEndsTheLoop() {
+        s.execute("""
+                CREATE PROCEDURE count_to (IN n INT, OUT k INT)
+                BEGIN
+                  SET k = 0;
+                  WHILE k < n DO
+                    SET k = k + 1;
+                  END WHILE;
+                  IF k >= n THEN
+                    SET k = k * 100;
+                  END IF;
+                END""");
+        assertEquals(300L, ((Number) call(s, "CALL count_to(?, ?)", 3, null).outValues()[1]).longValue());
+        assertEquals(0L, ((Number) call(s, "CALL count_to(?, ?)", null, null).outValues()[1]).longValue(),
+                "k < NULL is UNKNOWN: the loop does not run and the IF is not taken");
+    }
+}
