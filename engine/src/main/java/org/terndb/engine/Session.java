@@ -239,20 +239,16 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    /**
-     * A statement in autocommit: its own transaction, retried on a conflict abort. A point query's one read is a
-     * transaction of its own ({@link Worker#readSingle}, through {@link SingleReadTransaction}, whose commit and
-     * abort have nothing to do); a cancel does not interrupt that read.
-     */
     private StatementResult runAutoCommit(PreparedPlan plan, Object[] parameters, StatementResult into) {
         Worker w = worker();
-        boolean single = plan.singleRead();
+        if (plan.singleRead()) {
+            return runSingleRead(plan, w, parameters, into);
+        }
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
-            Transaction txn = single ? singleRead.reset(w) : begin(w);
+            Transaction txn = begin(w);
             try {
-                StatementResult result = single ? runSingleRead(plan, txn, parameters, into)
-                        : run(plan, txn, parameters);
+                StatementResult result = run(plan, txn, parameters);
                 txn.commit();
                 return result;
             } catch (TransactionAbortedException e) {
@@ -272,21 +268,38 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    /** A point query's plan over its single-read transaction, its row written into {@code into}'s buffer if given. */
-    private StatementResult runSingleRead(PreparedPlan plan, Transaction txn, Object[] parameters,
-                                          StatementResult into) {
-        context.reset(txn, parameters);
-        context.allowTransientKey(); // the one read (Worker.readSingle) looks the key up and does not keep it
-        if (into != null) {
-            context.offerResultRow(into.rowBuffer(plan.columns().size()));
+    /**
+     * A point query in autocommit: its one read is a transaction of its own ({@link Worker#readSingle}), retried
+     * as any autocommit statement is should it give up on a locked record. A cancel does not interrupt the read.
+     */
+    private StatementResult runSingleRead(PreparedPlan plan, Worker w, Object[] parameters, StatementResult into) {
+        int retries = database.config().autocommitRetries();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                context.reset(singleRead.reset(w), parameters);
+                context.allowTransientKey(); // the one read (Worker.readSingle) looks the key up and does not keep it
+                if (into != null) {
+                    context.offerResultRow(into.rowBuffer(plan.columns().size()));
+                }
+                Object[] row;
+                try {
+                    row = plan.root().fetchOne(context);
+                } finally {
+                    context.withdrawOffers(); // nothing else may write the statement's row or keep the key
+                }
+                return StatementResult.row(plan.columns(), row, into);
+            } catch (TransactionAbortedException e) {
+                if (cancelCause != null) {
+                    throw canceled("the statement was rolled back", e);
+                }
+                if (attempt >= retries) {
+                    throw conflict(e, "after " + (attempt + 1) + " attempts");
+                }
+                w.backoff();
+            } catch (RuntimeException | Error e) {
+                throw translate(e);
+            }
         }
-        Object[] row;
-        try {
-            row = plan.root().fetchOne(context);
-        } finally {
-            context.withdrawOffers(); // nothing else may write the statement's row or keep the key
-        }
-        return StatementResult.row(plan.columns(), row, into);
     }
 
     private StatementResult runInTransaction(PreparedPlan plan, Object[] parameters) {
