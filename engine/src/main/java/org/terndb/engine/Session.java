@@ -54,13 +54,10 @@ public final class Session implements AutoCloseable {
     private static final String CAUSE_TIMEOUT = "timeout";
     private static final String CAUSE_CLOSE = "close";
     private static final VarHandle STATE;
-    private static final VarHandle AFTER_CLOSE;
-    private static final Runnable AFTER_CLOSE_RAN = () -> { };
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(Session.class, "state", int.class);
-            AFTER_CLOSE = MethodHandles.lookup().findVarHandle(Session.class, "afterClose", Runnable.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -82,8 +79,6 @@ public final class Session implements AutoCloseable {
     private volatile Transaction signalTarget;
     /** Why the running operation was asked to stop (CAUSE_*), or null. */
     private volatile String cancelCause;
-    /** Runs once, after the session closed (see {@link #close(Runnable)}); taken by a CAS to AFTER_CLOSE_RAN. */
-    private volatile Runnable afterClose;
     private long builderVersion;
     private ProcedureSession procedures;
 
@@ -113,25 +108,16 @@ public final class Session implements AutoCloseable {
      * @param set        which parameters were set (null: all given)
      */
     public StatementResult execute(PreparedPlan plan, Object[] parameters, boolean[] set) {
-        return execute(plan, parameters, set, null);
-    }
-
-    /**
-     * As {@link #execute(PreparedPlan, Object[], boolean[])}; a point query fills {@code into} (a
-     * {@link StatementResult#reusable()} result of the caller, or null) instead of allocating its result.
-     */
-    public StatementResult execute(PreparedPlan plan, Object[] parameters, boolean[] set, StatementResult into) {
         checkOpen();
         enter();
         try {
-            return executeEntered(plan, parameters, set, into);
+            return executeEntered(plan, parameters, set);
         } finally {
             leave();
         }
     }
 
-    private StatementResult executeEntered(PreparedPlan plan, Object[] parameters, boolean[] set,
-                                           StatementResult into) {
+    private StatementResult executeEntered(PreparedPlan plan, Object[] parameters, boolean[] set) {
         if (plan.catalogVersion() != database.catalog().version()) {
             plan = prepare(plan.sql());
         }
@@ -163,7 +149,7 @@ public final class Session implements AutoCloseable {
             context.clearBuilders();
             builderVersion = database.catalog().version();
         }
-        return autoCommit ? runAutoCommit(plan, bound, into) : runInTransaction(plan, bound);
+        return autoCommit ? runAutoCommit(plan, bound) : runInTransaction(plan, bound);
     }
 
     /** Runs CALL, CREATE PROCEDURE or DROP PROCEDURE ({@link PreparedPlan.Kind#PROCEDURE}) with all its results. */
@@ -239,10 +225,10 @@ public final class Session implements AutoCloseable {
         }
     }
 
-    private StatementResult runAutoCommit(PreparedPlan plan, Object[] parameters, StatementResult into) {
+    private StatementResult runAutoCommit(PreparedPlan plan, Object[] parameters) {
         Worker w = worker();
         if (plan.singleRead()) {
-            return runSingleRead(plan, w, parameters, into);
+            return runSingleRead(plan, w, parameters);
         }
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
@@ -272,22 +258,12 @@ public final class Session implements AutoCloseable {
      * A point query in autocommit: its one read is a transaction of its own ({@link Worker#readSingle}), retried
      * as any autocommit statement is should it give up on a locked record. A cancel does not interrupt the read.
      */
-    private StatementResult runSingleRead(PreparedPlan plan, Worker w, Object[] parameters, StatementResult into) {
+    private StatementResult runSingleRead(PreparedPlan plan, Worker w, Object[] parameters) {
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
             try {
-                context.reset(singleRead.reset(w), parameters);
-                context.allowTransientKey(); // the one read (Worker.readSingle) looks the key up and does not keep it
-                if (into != null) {
-                    context.offerResultRow(into.rowBuffer(plan.columns().size()));
-                }
-                Object[] row;
-                try {
-                    row = plan.root().fetchOne(context);
-                } finally {
-                    context.withdrawOffers(); // nothing else may write the statement's row or keep the key
-                }
-                return StatementResult.row(plan.columns(), row, into);
+                return StatementResult.row(plan.columns(), plan.root().fetchOne(context.reset(singleRead.reset(w),
+                        parameters)));
             } catch (TransactionAbortedException e) {
                 if (cancelCause != null) {
                     throw canceled("the statement was rolled back", e);
@@ -447,11 +423,7 @@ public final class Session implements AutoCloseable {
             int s = state;
             if (s == IDLE) {
                 if (STATE.compareAndSet(this, IDLE, CLOSED)) {
-                    try {
-                        closeNow();
-                    } finally {
-                        runAfterClose();
-                    }
+                    closeNow();
                     return;
                 }
             } else if (s == RUNNING) {
@@ -463,30 +435,8 @@ public final class Session implements AutoCloseable {
             } else if (s == SIGNALLING) {
                 Thread.onSpinWait(); // another thread is between its two steps
             } else {
-                if (s == CLOSED) {
-                    runAfterClose(); // closed before: an afterClose given meanwhile is still due
-                }
-                return; // CLOSE_PENDING: the running statement's leave() closes
+                return; // CLOSE_PENDING or CLOSED
             }
-        }
-    }
-
-    /**
-     * As {@link #close()}, then {@code afterClose} runs once the session is closed: on the calling thread if no
-     * operation runs, else on the thread of the running operation as that operation returns (after its rollback).
-     * For what the owner of the session releases with it (a connection's database), which must outlive any running
-     * statement. Only the first {@code afterClose} given counts.
-     */
-    public void close(Runnable afterClose) {
-        AFTER_CLOSE.compareAndSet(this, (Runnable) null, afterClose); // stored before close() reads the state
-        close();
-    }
-
-    /** Runs the afterClose task if one is due and no other thread took it; the session is CLOSED. */
-    private void runAfterClose() {
-        Runnable task = afterClose;
-        if (task != null && task != AFTER_CLOSE_RAN && AFTER_CLOSE.compareAndSet(this, task, AFTER_CLOSE_RAN)) {
-            task.run();
         }
     }
 
@@ -548,11 +498,7 @@ public final class Session implements AutoCloseable {
         while (!STATE.compareAndSet(this, RUNNING, IDLE)) {
             if (state == CLOSE_PENDING) {
                 state = CLOSED;
-                try {
-                    closeNow();
-                } finally {
-                    runAfterClose();
-                }
+                closeNow();
                 return;
             }
             Thread.onSpinWait(); // SIGNALLING: a cancel is between its two steps

@@ -23,68 +23,12 @@ public final class ExecutionContext {
     private byte[] fetchedPrimaryKey;
     private byte[] fetchedBaseRow;
     private Object[][] scratchParameters = new Object[0][];
-    private Object[] resultRow;
-    private boolean transientKey;
-    private byte[][] keyScratch = new byte[0][];
 
     /** Sets the transaction and parameters of the next execution. */
     public ExecutionContext reset(Transaction transaction, Object[] parameters) {
         this.transaction = transaction;
         this.parameters = parameters;
-        this.resultRow = null;
-        this.transientKey = false;
         return this;
-    }
-
-    /**
-     * Allows the next {@link #searchKey} to hand out an array the context writes again later: for a statement
-     * whose one read keeps no reference to its key once it returned (set after {@link #reset}).
-     */
-    public void allowTransientKey() {
-        this.transientKey = true;
-    }
-
-    /**
-     * The key built in {@code keys}: once after {@link #allowTransientKey()}, in an array of the context that the
-     * next such key overwrites; otherwise a copy of its own.
-     */
-    public byte[] searchKey(KeyBuilder keys) {
-        int n = keys.length();
-        if (!transientKey || n > 256) {
-            return keys.toKey();
-        }
-        transientKey = false;
-        if (n >= keyScratch.length) {
-            keyScratch = java.util.Arrays.copyOf(keyScratch, n + 1);
-        }
-        byte[] key = keyScratch[n];
-        if (key == null) {
-            key = new byte[n];
-            keyScratch[n] = key;
-        }
-        System.arraycopy(keys.buffer(), 0, key, 0, n);
-        return key;
-    }
-
-    /**
-     * Offers the array the next one-row result may be written into (set after {@link #reset}): the caller owns it
-     * and gives it out again only once the row it held is no longer read.
-     */
-    public void offerResultRow(Object[] row) {
-        this.resultRow = row;
-    }
-
-    /** Withdraws what {@link #offerResultRow} and {@link #allowTransientKey} offered and was not taken. */
-    public void withdrawOffers() {
-        this.resultRow = null;
-        this.transientKey = false;
-    }
-
-    /** An array for a one-row result of {@code width} values: the offered one, once, if it has that width. */
-    public Object[] resultRow(int width) {
-        Object[] row = resultRow;
-        resultRow = null;
-        return row != null && row.length == width ? row : new Object[width];
     }
 
     /**

@@ -38,6 +38,9 @@ public final class TernConnection extends UnsupportedConnection {
     private final DatabaseRegistry registry;
     private final Session session;
     private volatile boolean closed;
+    /** Guarded by {@code this}: the thread inside a statement, and a release left to the owning thread. */
+    private Thread busy;
+    private Thread releaseOwner;
     private boolean readOnly;
     private SQLWarning warnings;
     private TernDatabaseMetaData metaData;
@@ -68,30 +71,53 @@ public final class TernConnection extends UnsupportedConnection {
         return session;
     }
 
-    /** 08003 if this connection or its database is closed. */
+    /** 08003 if this connection or its database is closed; a release left to this thread happens first. */
     void checkOpen() throws SQLException {
         if (closed) {
-            throw JdbcErrors.closed("the connection");
+            throw closedError();
         }
         if (database.isClosed()) {
             throw JdbcErrors.closed("the database");
         }
     }
 
+    private SQLException closedError() {
+        synchronized (this) {
+            if (releaseOwner != null && (releaseOwner == Thread.currentThread() || !releaseOwner.isAlive())) {
+                release();
+            }
+        }
+        return JdbcErrors.closed("the connection");
+    }
+
     /**
-     * The session for an operation on this thread (a statement, commit, rollback), or 08003 if closed. A close from
-     * another thread while the operation runs is the session's to handle: the operation fails with 08003 and its
-     * thread releases the database as it returns (see {@link #close()}).
+     * Starts using the session on this thread (a statement, commit, rollback): another thread's close in the
+     * meantime leaves the release to this thread, in {@link #exit()}. Pair with {@code exit()} in finally.
      */
     Session enter() throws SQLException {
-        checkOpen();
-        Thread owner = session.transactionThread();
-        if (owner != null && owner != Thread.currentThread()) {
-            throw new SQLException("the open transaction belongs to thread '" + owner.getName() + "'; use the "
-                    + "connection from that thread, or commit or roll back there first",
-                    SqlState.INVALID_TRANSACTION_STATE);
+        synchronized (this) {
+            if (!closed && !database.isClosed()) {
+                Thread owner = session.transactionThread();
+                if (owner != null && owner != Thread.currentThread()) {
+                    throw new SQLException("the open transaction belongs to thread '" + owner.getName() + "'; use the "
+                            + "connection from that thread, or commit or roll back there first",
+                            SqlState.INVALID_TRANSACTION_STATE);
+                }
+                busy = Thread.currentThread();
+                return session;
+            }
         }
-        return session;
+        checkOpen();
+        throw closedError();
+    }
+
+    void exit() {
+        synchronized (this) {
+            busy = null;
+            if (releaseOwner != null) {
+                release();
+            }
+        }
     }
 
     PreparedPlan prepare(String sql) throws SQLException {
@@ -229,6 +255,8 @@ public final class TernConnection extends UnsupportedConnection {
             s.setAutoCommit(autoCommit);
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
+        } finally {
+            exit();
         }
     }
 
@@ -248,6 +276,8 @@ public final class TernConnection extends UnsupportedConnection {
             s.commit();
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
+        } finally {
+            exit();
         }
     }
 
@@ -262,6 +292,8 @@ public final class TernConnection extends UnsupportedConnection {
             s.rollback();
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
+        } finally {
+            exit();
         }
     }
 
@@ -332,11 +364,14 @@ public final class TernConnection extends UnsupportedConnection {
                 return;
             }
             closed = true;
+            Thread owner = busy;
+            if (owner != null && owner != Thread.currentThread() && owner.isAlive()) {
+                session.close(); // the running statement aborts at its next operation; its thread finishes (exit())
+                releaseOwner = owner;
+                return;
+            }
+            release(); // no statement runs: an open transaction is rolled back now, whichever thread began it
         }
-        // No operation runs: the session rolls back now, whichever thread began the transaction, and the database is
-        // released here. One runs on another thread: it aborts at its next operation, and its thread rolls back and
-        // releases the database as it returns, so the database outlives it.
-        session.close(this::releaseDatabase);
     }
 
     /** Closes as {@link #close()} does (the executor is not needed: nothing blocks on a network). */
@@ -348,12 +383,17 @@ public final class TernConnection extends UnsupportedConnection {
         close();
     }
 
-    /** Once, after the session closed. */
-    private void releaseDatabase() {
-        if (registry != null) {
-            registry.release(database);
-        } else {
-            database.close();
+    /** Guarded by {@code this}. */
+    private void release() {
+        releaseOwner = null;
+        try {
+            session.close();
+        } finally {
+            if (registry != null) {
+                registry.release(database);
+            } else {
+                database.close();
+            }
         }
     }
 

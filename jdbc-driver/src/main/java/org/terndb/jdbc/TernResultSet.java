@@ -33,9 +33,7 @@ public final class TernResultSet extends UnsupportedResultSet {
     private final TernStatement statement;
     private final TernConnection connection;
     private final List<ResultColumn> columns;
-    private final List<Object[]> rows; // null for a result of at most one row, held in single
-    private final Object[] single;
-    private final int rowCount;
+    private final List<Object[]> rows;
     private Map<String, Integer> labels; // built by the first lookup by label
     private int position = -1;
     private boolean wasNull;
@@ -50,36 +48,21 @@ public final class TernResultSet extends UnsupportedResultSet {
         this(null, connection, columns, rows);
     }
 
-    /**
-     * A result of one row ({@code row}), or none if {@code row} is null. The statement may hand the same array to a
-     * later result once this one is closed, which it is before the statement runs again.
-     */
-    TernResultSet(TernStatement statement, List<ResultColumn> columns, Object[] row) {
-        this.statement = statement;
-        this.connection = statement.connection;
-        this.columns = columns;
-        this.rows = null;
-        this.single = row;
-        this.rowCount = row == null ? 0 : 1;
-    }
-
     private TernResultSet(TernStatement statement, TernConnection connection, List<ResultColumn> columns,
                           List<Object[]> rows) {
         this.statement = statement;
         this.connection = connection;
         this.columns = columns;
         this.rows = rows;
-        this.single = null;
-        this.rowCount = rows.size();
     }
 
     @Override
     public boolean next() throws SQLException {
         checkOpen();
-        if (position < rowCount) {
+        if (position < rows.size()) {
             position++;
         }
-        return position < rowCount;
+        return position < rows.size();
     }
 
     @Override
@@ -125,7 +108,7 @@ public final class TernResultSet extends UnsupportedResultSet {
     /** The value at a 1-based column of the current row; records wasNull. */
     private Object value(int column) throws SQLException {
         checkOpen();
-        if (position < 0 || position >= rowCount) {
+        if (position < 0 || position >= rows.size()) {
             throw new SQLException(position < 0 ? "call next() before reading a row" : "no current row: the result is "
                     + "exhausted", "24000");
         }
@@ -133,7 +116,7 @@ public final class TernResultSet extends UnsupportedResultSet {
             throw new SQLException("column index " + column + " is out of range 1.." + columns.size(),
                     SqlState.UNKNOWN_COLUMN);
         }
-        Object v = (rows == null ? single : rows.get(position))[column - 1];
+        Object v = rows.get(position)[column - 1];
         wasNull = v == null;
         return v;
     }
@@ -510,31 +493,31 @@ public final class TernResultSet extends UnsupportedResultSet {
     @Override
     public boolean isBeforeFirst() throws SQLException {
         checkOpen();
-        return position < 0 && rowCount > 0;
+        return position < 0 && !rows.isEmpty();
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
         checkOpen();
-        return position >= rowCount && rowCount > 0;
+        return position >= rows.size() && !rows.isEmpty();
     }
 
     @Override
     public boolean isFirst() throws SQLException {
         checkOpen();
-        return position == 0 && rowCount > 0;
+        return position == 0 && !rows.isEmpty();
     }
 
     @Override
     public boolean isLast() throws SQLException {
         checkOpen();
-        return position == rowCount - 1 && rowCount > 0;
+        return position == rows.size() - 1 && !rows.isEmpty();
     }
 
     @Override
     public int getRow() throws SQLException {
         checkOpen();
-        return position >= 0 && position < rowCount ? position + 1 : 0;
+        return position >= 0 && position < rows.size() ? position + 1 : 0;
     }
 
     @Override
@@ -572,7 +555,7 @@ public final class TernResultSet extends UnsupportedResultSet {
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();
-        return rowCount;
+        return rows.size();
     }
 
     @Override

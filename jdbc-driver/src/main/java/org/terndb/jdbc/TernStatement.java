@@ -37,8 +37,6 @@ public class TernStatement extends UnsupportedStatement {
     private boolean closeOnCompletion;
     private CallResult call;      // the last CALL's results: OUT values and the result sets after the first
     private int callResult;
-    /** Filled by point queries; its row array is written again only after the result set reading it closed. */
-    private final StatementResult pointResult = StatementResult.reusable();
 
     TernStatement(TernConnection connection) {
         this.connection = connection;
@@ -58,7 +56,7 @@ public class TernStatement extends UnsupportedStatement {
             if (plan.kind() == PreparedPlan.Kind.PROCEDURE) {
                 call = session.call(plan, parameters, set);
             } else {
-                result = session.execute(plan, parameters, set, pointResult);
+                result = session.execute(plan, parameters, set);
             }
         } catch (RuntimeException | StackOverflowError | AssertionError e) {
             throw JdbcErrors.of(e);
@@ -66,15 +64,12 @@ public class TernStatement extends UnsupportedStatement {
             if (timeout != null) {
                 timeout.cancel(false);
             }
+            connection.exit();
         }
         if (call != null) {
             callResult = 0;
             updateCount = call.resultSets().isEmpty() ? call.updateCount() : -1;
             return openCallResult();
-        }
-        if (result.isQuery() && result.isSingleRow()) { // at most one row: within any maxRows
-            resultSet = new TernResultSet(this, result.columns(), result.singleRow());
-            return true;
         }
         if (result.isQuery()) {
             List<Object[]> rows = result.rows();

@@ -169,9 +169,7 @@ public final class PreparedPlan {
                         + " is not set");
             }
             Object v = values != null && i < values.length ? values[i] : null;
-            // a Long bound as BIGINT (every integer parameter) is already its internal value: no new box
-            bound[i] = v instanceof Long && bindTypes[i].type() == org.terndb.storage.codec.ColumnType.BIGINT ? v
-                    : Values.convert(v, bindTypes[i]);
+            bound[i] = Values.convert(v, bindTypes[i]);
         }
         return bound;
     }

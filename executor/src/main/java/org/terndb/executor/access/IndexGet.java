@@ -149,7 +149,7 @@ public final class IndexGet extends TableAccess {
             return null;
         }
         context.fetched(pk, row);
-        Object[] out = context.resultRow(columns.length);
+        Object[] out = new Object[columns.length];
         for (int i = 0; i < columns.length; i++) {
             out[i] = StoredRow.column(table.rowCodec(), tableColumns[columns[i]], row, columns[i]);
         }
@@ -168,7 +168,7 @@ public final class IndexGet extends TableAccess {
                 return null;
             }
         }
-        return context.searchKey(keys);
+        return keys.toKey();
     }
 
     private byte[] read(ExecutionContext context, byte[] pk) {
