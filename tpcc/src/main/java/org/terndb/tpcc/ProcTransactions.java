@@ -304,6 +304,15 @@ final class ProcTransactions implements AutoCloseable {
         return true;
     }
 
+    /** The customer's last name, or NULL when the customer is chosen by number. */
+    private static void setLastName(CallableStatement cs, int index, String last) throws SQLException {
+        if (last == null) {
+            cs.setNull(index, Types.VARCHAR);
+        } else {
+            cs.setString(index, last);
+        }
+    }
+
     /** Clause 2.5.2. */
     boolean payment(TpccInputs.Payment in) throws SQLException {
         CallableStatement cs = payment;
@@ -312,11 +321,7 @@ final class ProcTransactions implements AutoCloseable {
         cs.setInt(3, in.customerWarehouse);
         cs.setInt(4, in.customerDistrict);
         cs.setInt(5, in.customer);
-        if (in.customerLast == null) {
-            cs.setNull(6, Types.VARCHAR);
-        } else {
-            cs.setString(6, in.customerLast);
-        }
+        setLastName(cs, 6, in.customerLast);
         cs.setBigDecimal(7, money(in.amountCents));
         cs.setTimestamp(8, JdbcDatabase.timestamp(in.dateMicros));
         cs.execute();
@@ -330,11 +335,7 @@ final class ProcTransactions implements AutoCloseable {
         cs.setInt(1, in.warehouse);
         cs.setInt(2, in.district);
         cs.setInt(3, in.customer);
-        if (in.customerLast == null) {
-            cs.setNull(4, Types.VARCHAR);
-        } else {
-            cs.setString(4, in.customerLast);
-        }
+        setLastName(cs, 4, in.customerLast);
         cs.execute();
         outputDigest += cs.getInt(5) + JdbcDatabase.cents(cs.getBigDecimal(6)) + cs.getInt(7) + cs.getInt(8);
         try (ResultSet rs = cs.getResultSet()) {   // null when the customer has no order
