@@ -13,8 +13,10 @@ import static org.terndb.txn.silo.ProtocolFixture.read;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -346,10 +348,15 @@ class PartialBlindWriteTest {
                 }
                 for (Thread w : workers) {
                     w.join(30_000);
-                    assertFalse(w.isAlive(), name + ": a worker hung");
                 }
-                if (failure[0] != null) {
-                    throw new AssertionError(name + ": worker failed", failure[0]);
+                synchronized (failure) {
+                    if (failure[0] != null) { // reported first: a failed worker can leave the others retrying
+                        throw new AssertionError(name + ": worker failed", failure[0]);
+                    }
+                }
+                for (Thread w : workers) {
+                    assertFalse(w.isAlive(), () -> name + ": a worker hung at\n  " + Arrays.stream(w.getStackTrace())
+                            .map(StackTraceElement::toString).collect(Collectors.joining("\n  ")));
                 }
                 try (Worker reader = cc.newWorker()) {
                     for (int k = 0; k < keys; k++) {
