@@ -29,6 +29,8 @@ import org.terndb.txn.Index;
 public final class VersionCollector {
     static final int DONE = 0;
     static final int BUSY = 1;
+    /** Trims between two watermark refreshes within one pass. */
+    private static final int REFRESH_EVERY = 8;
 
     private final Queue trims = new Queue();   // tag = ts << 1 | (absent version ? 1 : 0)
     private final Queue unlinks = new Queue(); // tag = the timestamp the unlink waits for
@@ -80,6 +82,8 @@ public final class VersionCollector {
     }
 
     private void collect(long horizon, long safe) {
+        Watermark watermark = worker.watermark;
+        int sinceRefresh = 0;
         for (int n = trims.size; n > 0 && (trims.headTag() >>> 1) <= horizon; n--) {
             Index index = trims.headIndex();
             MvccRecord record = trims.headRecord();
@@ -93,6 +97,16 @@ public final class VersionCollector {
                     unlinks.add(index, record, ts);
                 }
             }
+            // Each trim walks every version above its horizon. A pass can last long (a backlog of entries, a
+            // descheduled thread) while writers stack versions above the horizon it began with, and while it holds
+            // a hot record's GC bit nobody else trims that record: with a fixed horizon every further entry of the
+            // record re-walks the grown chain (entries x chain). Follow the watermark instead (it only moves up).
+            if (++sinceRefresh == REFRESH_EVERY) {
+                sinceRefresh = 0;
+                watermark.refresh();
+            }
+            horizon = Math.max(horizon, watermark.trimHorizon());
+            safe = Math.max(safe, watermark.safe());
         }
         for (int n = unlinks.size; n > 0 && unlinks.headTag() <= safe; n--) {
             Index index = unlinks.headIndex();
