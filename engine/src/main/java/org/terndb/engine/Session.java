@@ -13,6 +13,7 @@ import org.terndb.executor.ExprType;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
+import org.terndb.executor.access.StoredColumns;
 import org.terndb.planner.PreparedPlan;
 import org.terndb.storage.codec.ColumnType;
 import org.terndb.txn.DuplicateKeyException;
@@ -262,8 +263,10 @@ public final class Session implements AutoCloseable {
         int retries = database.config().autocommitRetries();
         for (int attempt = 0; ; attempt++) {
             try {
-                return StatementResult.row(plan.columns(), plan.root().fetchOne(context.reset(singleRead.reset(w),
-                        parameters)));
+                ExecutionContext c = context.reset(singleRead.reset(w), parameters);
+                StoredColumns stored = storedColumns(plan);
+                return stored != null ? StatementResult.stored(plan.columns(), stored, plan.root().fetchStored(c))
+                        : StatementResult.row(plan.columns(), plan.root().fetchOne(c));
             } catch (TransactionAbortedException e) {
                 if (cancelCause != null) {
                     throw canceled("the statement was rolled back", e);
@@ -291,8 +294,8 @@ public final class Session implements AutoCloseable {
             TernSqlException error = translate(e);
             if (plan.kind() == PreparedPlan.Kind.UPDATE) {
                 rollbackEntered();
-                throw new TernSqlException(error.sqlState(), error.getMessage() + " (the transaction was rolled back)",
-                        error.getCause() == null ? error : error.getCause());
+                throw TernSqlException.withoutStackTrace(error.sqlState(), error.getMessage()
+                        + " (the transaction was rolled back)", error.getCause() == null ? error : error.getCause());
             }
             throw error;
         }
@@ -300,6 +303,11 @@ public final class Session implements AutoCloseable {
 
     private StatementResult run(PreparedPlan plan, Transaction txn, Object[] parameters) {
         if (plan.root().singleRow()) { // a point query, or DML (one row: its count): no cursor
+            StoredColumns stored = storedColumns(plan);
+            if (stored != null) {
+                return StatementResult.stored(plan.columns(), stored, plan.root().fetchStored(context.reset(txn,
+                        parameters)));
+            }
             Object[] row = plan.root().fetchOne(context.reset(txn, parameters));
             if (plan.kind() == PreparedPlan.Kind.QUERY) {
                 return StatementResult.rows(plan.columns(), row == null ? List.of() : List.<Object[]>of(row));
@@ -315,6 +323,18 @@ public final class Session implements AutoCloseable {
             return StatementResult.rows(plan.columns(), rows);
         }
         return StatementResult.count(cursor.next() ? ((Number) cursor.row()[0]).longValue() : 0);
+    }
+
+    /**
+     * How a point query's result decodes from the stored row it reads, when its columns are nothing but that row's
+     * columns: the result then keeps the row and decodes only what its reader asks for. Else null.
+     */
+    private static StoredColumns storedColumns(PreparedPlan plan) {
+        if (plan.kind() != PreparedPlan.Kind.QUERY) {
+            return null;
+        }
+        StoredColumns stored = plan.root().storedColumns();
+        return stored != null && stored.size() == plan.columns().size() ? stored : null;
     }
 
     private static StatementResult explain(PreparedPlan plan) {

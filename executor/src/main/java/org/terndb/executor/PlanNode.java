@@ -1,6 +1,7 @@
 package org.terndb.executor;
 
 import java.util.List;
+import org.terndb.executor.access.StoredColumns;
 
 /**
  * One operator of a physical plan. Plans are immutable and shared by every execution of a cached
@@ -37,6 +38,22 @@ public abstract class PlanNode {
      */
     public Object[] fetchOne(ExecutionContext context) {
         throw new UnsupportedOperationException(describe() + " may produce several rows; open a cursor");
+    }
+
+    /**
+     * For a {@link #singleRow()} query whose row is nothing but columns of one stored row read by primary key: which
+     * columns, so the caller may keep the stored row ({@link #fetchStored}) and decode columns on demand; else null.
+     */
+    public StoredColumns storedColumns() {
+        return null;
+    }
+
+    /**
+     * The stored row of an execution, undecoded, or null if there is none; only for plans with
+     * {@link #storedColumns()}. Leaves the key and row in the context as {@link #fetchOne} does.
+     */
+    public byte[] fetchStored(ExecutionContext context) {
+        throw new UnsupportedOperationException(describe() + " computes its row; use fetchOne");
     }
 
     /** The operators this one reads from, in order. */

@@ -19,6 +19,20 @@ public class TernSqlException extends RuntimeException {
         this.sqlState = sqlState;
     }
 
+    private TernSqlException(String sqlState, String message, Throwable cause, boolean stackTrace) {
+        super(message, cause, true, stackTrace);
+        this.sqlState = sqlState;
+    }
+
+    /**
+     * An error without a stack trace: for outcomes a workload meets in normal operation (a duplicate primary key),
+     * where the place that noticed says nothing the state and message do not, and for re-reports of an error that
+     * is their {@code cause} (which keeps its own trace). The JDBC driver's exception carries the caller's trace.
+     */
+    public static TernSqlException withoutStackTrace(String sqlState, String message, Throwable cause) {
+        return new TernSqlException(sqlState, message, cause, false);
+    }
+
     /** The five-character SQLState, e.g. {@link SqlState#SYNTAX_ERROR}. */
     public String sqlState() {
         return sqlState;

@@ -22,18 +22,26 @@ import org.terndb.executor.ExprType;
 import org.terndb.executor.ResultColumn;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
+import org.terndb.executor.access.StoredColumns;
 import org.terndb.executor.expr.Values;
 
 /**
- * A forward-only, read-only result over rows the engine materialised. Column labels match
- * case-insensitively (the first column of a label wins). Getters convert between types as JDBC's
- * conversion table allows; a value that does not fit fails with a 22xxx SQLState.
+ * A forward-only, read-only result over rows the engine materialised, or over the one stored row a point query
+ * read, whose columns are decoded as the getters ask for them (the row is immutable: what the statement read).
+ * Column labels match case-insensitively (the first column of a label wins). Getters convert between types as
+ * JDBC's conversion table allows; a value that does not fit fails with a 22xxx SQLState.
  */
 public final class TernResultSet extends UnsupportedResultSet {
     private final TernStatement statement;
     private final TernConnection connection;
     private final List<ResultColumn> columns;
-    private final List<Object[]> rows;
+    private final List<Object[]> rows; // null for a stored row
+    private final StoredColumns storedColumns;
+    private final byte[] storedRow;
+    private final int rowCount;
+    /** The stored row's column {@link #value} decoded last (0: none), so getObject's second read decodes nothing. */
+    private int decodedColumn;
+    private Object decodedValue;
     private Map<String, Integer> labels; // built by the first lookup by label
     private int position = -1;
     private boolean wasNull;
@@ -48,21 +56,35 @@ public final class TernResultSet extends UnsupportedResultSet {
         this(null, connection, columns, rows);
     }
 
+    /** The one row a point query read, undecoded; {@code storedColumns} decodes its columns. */
+    TernResultSet(TernStatement statement, List<ResultColumn> columns, StoredColumns storedColumns, byte[] storedRow) {
+        this.statement = statement;
+        this.connection = statement.connection;
+        this.columns = columns;
+        this.rows = null;
+        this.storedColumns = storedColumns;
+        this.storedRow = storedRow;
+        this.rowCount = 1;
+    }
+
     private TernResultSet(TernStatement statement, TernConnection connection, List<ResultColumn> columns,
                           List<Object[]> rows) {
         this.statement = statement;
         this.connection = connection;
         this.columns = columns;
         this.rows = rows;
+        this.storedColumns = null;
+        this.storedRow = null;
+        this.rowCount = rows.size();
     }
 
     @Override
     public boolean next() throws SQLException {
         checkOpen();
-        if (position < rows.size()) {
+        if (position < rowCount) {
             position++;
         }
-        return position < rows.size();
+        return position < rowCount;
     }
 
     @Override
@@ -107,8 +129,25 @@ public final class TernResultSet extends UnsupportedResultSet {
 
     /** The value at a 1-based column of the current row; records wasNull. */
     private Object value(int column) throws SQLException {
+        checkCell(column);
+        Object v;
+        if (storedRow == null) {
+            v = rows.get(position)[column - 1];
+        } else if (column == decodedColumn) {
+            v = decodedValue;
+        } else {
+            v = storedColumns.value(storedRow, column - 1);
+            decodedColumn = column;
+            decodedValue = v;
+        }
+        wasNull = v == null;
+        return v;
+    }
+
+    /** Fails unless there is a current row and it has the 1-based column. */
+    private void checkCell(int column) throws SQLException {
         checkOpen();
-        if (position < 0 || position >= rows.size()) {
+        if (position < 0 || position >= rowCount) {
             throw new SQLException(position < 0 ? "call next() before reading a row" : "no current row: the result is "
                     + "exhausted", "24000");
         }
@@ -116,9 +155,6 @@ public final class TernResultSet extends UnsupportedResultSet {
             throw new SQLException("column index " + column + " is out of range 1.." + columns.size(),
                     SqlState.UNKNOWN_COLUMN);
         }
-        Object v = rows.get(position)[column - 1];
-        wasNull = v == null;
-        return v;
     }
 
     private ExprType type(int column) {
@@ -187,6 +223,9 @@ public final class TernResultSet extends UnsupportedResultSet {
     }
 
     private long integral(int column, long min, long max, String javaType) throws SQLException {
+        if (storedRow != null && column >= 1 && column <= columns.size() && storedColumns.isInteger(column - 1)) {
+            return storedIntegral(column, min, max, javaType);
+        }
         Object v = value(column);
         if (v == null) {
             return 0;
@@ -213,6 +252,20 @@ public final class TernResultSet extends UnsupportedResultSet {
         }
         if (n < min || n > max) {
             throw outOfRange(v, javaType);
+        }
+        return n;
+    }
+
+    /** {@link #integral} of an integer column of a stored row, read without boxing. */
+    private long storedIntegral(int column, long min, long max, String javaType) throws SQLException {
+        checkCell(column);
+        wasNull = storedColumns.isNull(storedRow, column - 1);
+        if (wasNull) {
+            return 0;
+        }
+        long n = storedColumns.getLong(storedRow, column - 1);
+        if (n < min || n > max) {
+            throw outOfRange(n, javaType);
         }
         return n;
     }
@@ -493,31 +546,31 @@ public final class TernResultSet extends UnsupportedResultSet {
     @Override
     public boolean isBeforeFirst() throws SQLException {
         checkOpen();
-        return position < 0 && !rows.isEmpty();
+        return position < 0 && rowCount > 0;
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
         checkOpen();
-        return position >= rows.size() && !rows.isEmpty();
+        return position >= rowCount && rowCount > 0;
     }
 
     @Override
     public boolean isFirst() throws SQLException {
         checkOpen();
-        return position == 0 && !rows.isEmpty();
+        return position == 0 && rowCount > 0;
     }
 
     @Override
     public boolean isLast() throws SQLException {
         checkOpen();
-        return position == rows.size() - 1 && !rows.isEmpty();
+        return position == rowCount - 1 && rowCount > 0;
     }
 
     @Override
     public int getRow() throws SQLException {
         checkOpen();
-        return position >= 0 && position < rows.size() ? position + 1 : 0;
+        return position >= 0 && position < rowCount ? position + 1 : 0;
     }
 
     @Override
@@ -555,7 +608,7 @@ public final class TernResultSet extends UnsupportedResultSet {
     @Override
     public int getFetchSize() throws SQLException {
         checkOpen();
-        return rows.size();
+        return rowCount;
     }
 
     @Override

@@ -71,6 +71,10 @@ public class TernStatement extends UnsupportedStatement {
             updateCount = call.resultSets().isEmpty() ? call.updateCount() : -1;
             return openCallResult();
         }
+        if (result.storedRow() != null) { // a point query's one row: decoded as it is read
+            resultSet = new TernResultSet(this, result.columns(), result.storedColumns(), result.storedRow());
+            return true;
+        }
         if (result.isQuery()) {
             List<Object[]> rows = result.rows();
             if (maxRows > 0 && rows.size() > maxRows) {

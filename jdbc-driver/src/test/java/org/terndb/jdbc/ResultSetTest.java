@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.Date;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLDataException;
@@ -196,5 +197,54 @@ class ResultSetTest {
         assertTrue(rs.next(), "rows are materialised before the transaction ends");
         assertEquals(1, rs.getInt(1));
         c.setAutoCommit(true);
+    }
+
+    @Test
+    void aPointQueryRowReadsAsItWasWhileItsTransactionRewritesIt() throws SQLException {
+        c.setAutoCommit(false);
+        try (PreparedStatement projected = c.prepareStatement("SELECT b, name, t FROM v WHERE id = ?");
+             PreparedStatement all = c.prepareStatement("SELECT * FROM v WHERE id = ?")) {
+            projected.setInt(1, 1);
+            all.setInt(1, 1);
+            ResultSet picked = projected.executeQuery();
+            ResultSet whole = all.executeQuery();
+            assertEquals(1, c.createStatement().executeUpdate("UPDATE v SET b = 7, name = 'x', t = NULL WHERE id = 1"));
+            assertTrue(picked.isBeforeFirst());
+            assertTrue(picked.next());
+            assertTrue(picked.isFirst() && picked.isLast());
+            assertEquals(1, picked.getRow());
+            assertEquals(9_000_000_000L, picked.getLong("B"), "the row as the query read it");
+            assertEquals("Tern", picked.getString(2));
+            assertEquals(-8, picked.getByte(3));
+            assertEquals("-8", picked.getString(3));
+            assertEquals(-8, picked.getObject(3, Integer.class));
+            assertFalse(picked.wasNull());
+            assertEquals("22003", assertThrows(SQLDataException.class, () -> picked.getInt(1)).getSQLState());
+            assertEquals("42S22", assertThrows(SQLException.class, () -> picked.getLong(4)).getSQLState());
+            assertFalse(picked.next());
+            assertTrue(picked.isAfterLast());
+            assertEquals("24000", assertThrows(SQLException.class, () -> picked.getLong(1)).getSQLState());
+            assertTrue(whole.next());
+            assertEquals(new BigDecimal("12.50"), whole.getBigDecimal("d"));
+            assertEquals(LocalDate.of(2024, 2, 29), whole.getObject("dt", LocalDate.class));
+            assertEquals(9_000_000_000L, whole.getObject("b"));
+
+            projected.setInt(1, 1);
+            try (ResultSet after = projected.executeQuery()) {
+                assertTrue(after.next());
+                assertEquals(7, after.getInt(1), "a new execution sees the transaction's write");
+                assertEquals(0, after.getShort(3));
+                assertTrue(after.wasNull());
+                assertNull(after.getObject(3));
+            }
+            projected.setInt(1, 3);
+            try (ResultSet none = projected.executeQuery()) {
+                assertFalse(none.isBeforeFirst(), "no row");
+                assertFalse(none.next());
+            }
+        } finally {
+            c.rollback();
+            c.setAutoCommit(true);
+        }
     }
 }

@@ -433,4 +433,31 @@ class StatementTest {
             assertEquals(0, e.getErrorCode());
         }
     }
+
+    @Test
+    void aDuplicatePrimaryKeyInATransactionRollsBackWithTheCallersStackOnly() throws SQLException {
+        c.setAutoCommit(false);
+        try (PreparedStatement insert = c.prepareStatement("INSERT INTO v (id, name) VALUES (?, ?)")) {
+            insert.setInt(1, 1);
+            insert.setString(2, "first");
+            insert.executeUpdate();
+            c.commit();
+            insert.setString(2, "second");
+            SQLException e = assertThrows(SQLException.class, insert::executeUpdate);
+            assertEquals("23505", e.getSQLState());
+            assertTrue(e.getMessage().contains("duplicate primary key") && e.getMessage().contains("rolled back"),
+                    e.getMessage());
+            assertTrue(e.getStackTrace().length > 0, "the application's stack is on the JDBC exception");
+            for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+                assertEquals(0, cause.getStackTrace().length, "an expected outcome walks no engine stack: " + cause);
+            }
+            insert.setInt(1, 2);
+            assertEquals(1, insert.executeUpdate(), "the connection goes on in a new transaction");
+            c.commit();
+        } finally {
+            c.setAutoCommit(true);
+        }
+        assertEquals("first", one("name", 1));
+        assertEquals("second", one("name", 2));
+    }
 }

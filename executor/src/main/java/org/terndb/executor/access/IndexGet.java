@@ -24,6 +24,8 @@ public final class IndexGet extends TableAccess {
     /** Per key column, the Long values added to the key without conversion (an empty range if none). */
     private final long[] keyMin;
     private final long[] keyMax;
+    /** All table columns as the result, when nothing filters the row; else null. */
+    private final StoredColumns stored;
 
     /**
      * @param key       one expression per primary-key column, in key order
@@ -45,6 +47,15 @@ public final class IndexGet extends TableAccess {
         this.keyColumns = new Column[key.length];
         this.keyMin = new long[key.length];
         this.keyMax = new long[key.length];
+        boolean[] decodedColumns = decodedColumns();
+        boolean all = decodedColumns == null;
+        if (!all) {
+            all = true;
+            for (boolean d : decodedColumns) {
+                all &= d;
+            }
+        }
+        this.stored = residual == null && all ? StoredColumns.all(table) : null;
         for (int i = 0; i < key.length; i++) {
             keyColumns[i] = table.primaryIndex().codec().schema().column(i);
             switch (keyColumns[i].type()) { // the range of Longs added as they are; others go through ExactKeys
@@ -124,6 +135,28 @@ public final class IndexGet extends TableAccess {
         }
         context.fetched(pk, row);
         return values;
+    }
+
+    @Override
+    public StoredColumns storedColumns() {
+        return stored;
+    }
+
+    /** The given table columns, in that order, as a result ({@link #storedColumns()}); null if a residual filters. */
+    public StoredColumns storedColumns(int[] columns) {
+        return residual == null ? new StoredColumns(table, columns) : null;
+    }
+
+    /** The stored row, undecoded (only without a residual: nothing is tested); null if there is none. */
+    @Override
+    public byte[] fetchStored(ExecutionContext context) {
+        if (residual != null) {
+            throw new IllegalStateException(describe() + " filters its row; use fetchOne");
+        }
+        byte[] pk = key(context, null, context.parameters());
+        byte[] row = pk == null ? null : read(context, pk);
+        context.fetched(row == null ? null : pk, row);
+        return row;
     }
 
     /**

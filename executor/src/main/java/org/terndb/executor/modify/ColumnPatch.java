@@ -57,7 +57,7 @@ final class ColumnPatch implements RowPatch {
 
     @Override
     public byte[] apply(byte[] current) {
-        builder.reset().from(current);
+        builder.from(current); // from() sets every column: no reset() first
         for (int i = 0; i < columns.length; i++) {
             RowEncoder.set(table, builder, columns[i], values[i]);
         }

@@ -48,8 +48,8 @@ public final class Insert extends ModificationNode {
                 throw Modifications.duplicate(table, e);
             }
             if (!inserted) {
-                throw new TernSqlException(SqlState.UNIQUE_VIOLATION, "duplicate primary key "
-                        + Modifications.describeKey(table, row) + " in table " + table.name());
+                throw TernSqlException.withoutStackTrace(SqlState.UNIQUE_VIOLATION, "duplicate primary key "
+                        + Modifications.describeKey(table, row) + " in table " + table.name(), null);
             }
             count++;
         }

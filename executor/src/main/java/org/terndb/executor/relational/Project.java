@@ -7,6 +7,7 @@ import org.terndb.executor.Cursor;
 import org.terndb.executor.ExecutionContext;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.access.IndexGet;
+import org.terndb.executor.access.StoredColumns;
 import org.terndb.executor.expr.ColumnRef;
 import org.terndb.executor.expr.Expr;
 
@@ -16,11 +17,14 @@ public final class Project extends PlanNode {
     private final Expr[] exprs;
     /** Over a point get, the table columns this projection picks, decoded straight into the result (or null). */
     private final int[] pointColumns;
+    /** Those columns as a result kept undecoded, when the get filters nothing; else null. */
+    private final StoredColumns stored;
 
     public Project(PlanNode input, Expr[] exprs) {
         this.input = input;
         this.exprs = exprs.clone();
         this.pointColumns = input instanceof IndexGet ? columnsOnly(this.exprs) : null;
+        this.stored = pointColumns != null ? ((IndexGet) input).storedColumns(pointColumns) : null;
     }
 
     /** The input columns of a projection of nothing but column references, or null. */
@@ -87,6 +91,19 @@ public final class Project extends PlanNode {
     @Override
     public boolean readsOneRecord() {
         return input.readsOneRecord();
+    }
+
+    @Override
+    public StoredColumns storedColumns() {
+        return stored;
+    }
+
+    @Override
+    public byte[] fetchStored(ExecutionContext context) {
+        if (stored == null) {
+            throw new UnsupportedOperationException(describe() + " computes its row; use fetchOne");
+        }
+        return input.fetchStored(context);
     }
 
     @Override

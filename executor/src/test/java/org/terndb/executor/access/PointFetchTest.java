@@ -178,6 +178,55 @@ class PointFetchTest {
         assertEquals("22001", e.sqlState());
     }
 
+    /** The stored row of a fetch, decoded column by column through the plan's stored columns. */
+    private Object[] viaStored(PlanNode plan, Object... params) {
+        StoredColumns columns = plan.storedColumns();
+        byte[] row = inTxn(new ExecutionContext(), params, c -> plan.fetchStored(c));
+        if (row == null) {
+            return null;
+        }
+        Object[] out = new Object[columns.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = columns.value(row, i);
+            assertEquals(out[i] == null, columns.isNull(row, i));
+            if (out[i] != null && columns.isInteger(i)) {
+                assertEquals(out[i], columns.getLong(row, i));
+            }
+        }
+        assertArrayEquals(out, columns.decode(row));
+        return out;
+    }
+
+    @Test
+    void aStoredRowDecodesToWhatAFetchYields() {
+        Project picked = new Project(get(false), new Expr[] {new ColumnRef(2, "V", BIG), new ColumnRef(1, "NAME", TEXT)});
+        for (PlanNode plan : new PlanNode[] {get(false), get(true), picked}) {
+            for (long id : new long[] {1, 2, 3}) {
+                assertArrayEquals(viaFetch(plan, id), viaStored(plan, id), plan.describe() + " id " + id);
+            }
+            assertNull(viaStored(plan, (Object) null), "pk = NULL matches nothing");
+        }
+        assertTrue(get(false).storedColumns().isInteger(0));
+        assertFalse(get(false).storedColumns().isInteger(1));
+        ExecutionContext context = new ExecutionContext();
+        inTxn(context, new Object[] {2L}, c -> get(false).fetchStored(c));
+        assertEquals(20L, table.rowCodec().getLong(context.fetchedBaseRow(), 2), "the row is left in the context");
+    }
+
+    @Test
+    void rowsThatAreFilteredOrComputedAreNotKeptStored() {
+        Expr vAbove15 = new Comparison(Comparison.Op.GT, new ColumnRef(2, "V", BIG), new Literal(15L, BIG));
+        IndexGet filtered = get(false).withResidual(vAbove15, new boolean[] {false, false, true});
+        assertNull(filtered.storedColumns(), "the residual must see the row");
+        assertNull(new Project(filtered, new Expr[] {new ColumnRef(1, "NAME", TEXT)}).storedColumns());
+        assertThrows(IllegalStateException.class, () -> inTxn(c -> filtered.fetchStored(c)));
+        Project plus = new Project(get(false), new Expr[] {new ColumnRef(0, "ID", INT), new Parameter(1, BIG)});
+        assertNull(plus.storedColumns(), "a computed column");
+        assertThrows(UnsupportedOperationException.class, () -> inTxn(c -> plus.fetchStored(c)));
+        assertNull(get(false).withDecodedColumns(new boolean[] {true, false, true}).storedColumns(),
+                "a get that leaves columns undecoded feeds an operator, not a result");
+    }
+
     @Test
     void plansOfSeveralRowsAreNotSingleRow() {
         PlanNode scan = new ValuesScan(new Expr[][] {{new Literal(1L, INT)}, {new Literal(2L, INT)}});
