@@ -100,6 +100,33 @@ class CallableStatementTest {
     }
 
     @Test
+    void twoStatementsCallingOneProcedureKeepTheirOwnOutValues() throws SQLException {
+        String sql = "{call quote(?, ?, ?, ?, ?)}";
+        try (CallableStatement a = c.prepareCall(sql); CallableStatement b = c.prepareCall(sql)) {
+            for (CallableStatement cs : new CallableStatement[] {a, b}) {
+                cs.registerOutParameter(2, Types.DECIMAL);
+                cs.registerOutParameter(3, Types.INTEGER);
+                cs.setString(4, "n");
+            }
+            a.setObject(1, new int[] {1});
+            b.setObject(1, new int[] {2, 9});
+            for (int round = 0; round < 3; round++) {
+                a.execute();
+                b.execute();
+                assertEquals(new BigDecimal("0.50"), a.getBigDecimal(2), "round " + round);
+                assertEquals(0, a.getInt(3));
+                assertEquals(new BigDecimal("0.75"), b.getBigDecimal(2));
+                assertEquals(1, b.getInt(3));
+            }
+            a.execute();
+            a.execute(); // the same OUT values again
+            assertEquals(new BigDecimal("0.50"), a.getBigDecimal(2));
+            assertEquals("n 1", a.getString(4));
+            assertFalse(a.wasNull());
+        }
+    }
+
+    @Test
     void outValuesOfNullAndWasNull() throws SQLException {
         try (CallableStatement cs = c.prepareCall("CALL quote(?, ?, ?, ?, ?)")) {
             cs.setObject(1, new int[] {3});

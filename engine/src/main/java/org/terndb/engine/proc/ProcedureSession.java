@@ -135,6 +135,8 @@ public final class ProcedureSession {
         final int[] slots;
         /** Per parameter: an int[] argument stays as it is (an IN array of INTEGER or BIGINT of an SQL procedure). */
         final boolean[] keepInts;
+        /** Per parameter: its type (read here, not through the parameter list, on every call). */
+        final SlotType[] types;
         /** Per parameter: INTEGER or BIGINT, which take an Integer argument as its Long without a check. */
         final boolean[] holdsInts;
         /** Per parameter: BIGINT, which takes a Long argument as it is. */
@@ -146,6 +148,11 @@ public final class ProcedureSession {
          * has no OUT arguments (its OUT values are all null); null otherwise.
          */
         final CallResult noResults;
+        /**
+         * The last result of an SQL procedure call through this plan that returned no result set: the next such call
+         * whose OUT values are the same returns it again (results are immutable, so sharing one is invisible).
+         */
+        CallResult lastResult;
 
         CallPlan(ProcedureRegistry.Entry entry, CallProcedure call, List<CompiledProcedure.Parameter> parameters) {
             if (call.arguments().size() != parameters.size()) {
@@ -163,6 +170,7 @@ public final class ProcedureSession {
             outTypes = new SlotType[call.markerCount()];
             slots = new int[n];
             keepInts = new boolean[n];
+            types = new SlotType[n];
             holdsInts = new boolean[n];
             holdsLongs = new boolean[n];
             inputs = new Object[n];
@@ -171,6 +179,7 @@ public final class ProcedureSession {
                 ProcParameter.Mode mode = p.declared().mode();
                 ProcExpr argument = call.arguments().get(i);
                 slots[i] = p.slot();
+                types[i] = p.type();
                 inMarkers[i] = -1;
                 outMarkers[i] = -1;
                 input[i] = mode.isInput();
@@ -206,7 +215,6 @@ public final class ProcedureSession {
     /** Converts the IN arguments to the parameters' types into {@code inputs}. */
     private static void bind(ProcedureRegistry.Entry entry, CallPlan plan, Object[] values, boolean[] set,
                              Object[] inputs) {
-        List<CompiledProcedure.Parameter> parameters = entry.parameters;
         for (int i = 0; i < inputs.length; i++) {
             if (!plan.input[i]) {
                 continue;
@@ -216,9 +224,9 @@ public final class ProcedureSession {
                 inputs[i] = plan.constants[i];
                 continue;
             }
-            CompiledProcedure.Parameter p = parameters.get(i);
             boolean given = set == null ? marker < values.length : marker < set.length && set[marker];
             if (!given) {
+                CompiledProcedure.Parameter p = entry.parameters.get(i);
                 throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (marker + 1) + " of the CALL ("
                         + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
             }
@@ -231,8 +239,8 @@ public final class ProcedureSession {
                 inputs[i] = (long) n;
                 continue;
             }
-            inputs[i] = plan.keepInts[i] && value instanceof int[] ints ? kept(entry, p, i, ints)
-                    : assign(entry, p, i, value);
+            inputs[i] = plan.keepInts[i] && value instanceof int[] ints ? kept(entry, plan.types[i], i, ints)
+                    : assign(entry, entry.parameters.get(i), i, value);
         }
     }
 
@@ -244,11 +252,11 @@ public final class ProcedureSession {
         }
     }
 
-    private static int[] kept(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i, int[] value) {
+    private static int[] kept(ProcedureRegistry.Entry entry, SlotType type, int i, int[] value) {
         try {
-            return p.type().assignKept(value);
+            return type.assignKept(value);
         } catch (TernSqlException e) {
-            throw argumentError(entry, p, i, e);
+            throw argumentError(entry, entry.parameters.get(i), i, e);
         }
     }
 
@@ -283,15 +291,36 @@ public final class ProcedureSession {
             spare = frame;
             return plan.noResults;
         }
-        Object[] out = new Object[plan.outTypes.length];
         int[] outMarkers = plan.outMarkers;
+        CallResult last = plan.lastResult;
+        if (last != null && results.isEmpty() && sameOutValues(last.outValues(), slots, outMarkers, parameterSlots)) {
+            spare = frame;
+            return last;
+        }
+        Object[] out = new Object[plan.outTypes.length];
         for (int i = 0; i < outMarkers.length; i++) {
             if (outMarkers[i] >= 0) {
                 out[outMarkers[i]] = slots[parameterSlots[i]];
             }
         }
         spare = frame;
-        return new CallResult(results, out, plan.outTypes);
+        CallResult result = new CallResult(results, out, plan.outTypes);
+        plan.lastResult = results.isEmpty() ? result : null;
+        return result;
+    }
+
+    /** True if the OUT parameters' slots hold what {@code previous} returned (equal values; an array only itself). */
+    private static boolean sameOutValues(Object[] previous, Object[] slots, int[] outMarkers, int[] parameterSlots) {
+        for (int i = 0; i < outMarkers.length; i++) {
+            if (outMarkers[i] >= 0) {
+                Object v = slots[parameterSlots[i]];
+                Object was = previous[outMarkers[i]];
+                if (v != was && (v == null || !v.equals(was))) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private CallResult runJava(ProcedureRegistry.Entry entry, Object[] inputs, CallPlan plan, Transaction txn) {

@@ -122,6 +122,38 @@ class ProcedureCallCostTest {
     }
 
     @Test
+    void callsReturningTheSameOutValuesShareOneResultAndOthersGetTheirOwn() {
+        s.execute("""
+                CREATE PROCEDURE stock_of (IN k INT, OUT n BIGINT, OUT tag VARCHAR(10))
+                BEGIN
+                  SELECT stock INTO n FROM item WHERE id = k;
+                  SET tag = 'item ' || k;
+                  IF k = 2 THEN
+                    SELECT id FROM item ORDER BY id;
+                  END IF;
+                END""");
+        PreparedPlan stockOf = s.prepare("CALL stock_of(?, ?, ?)");
+        CallResult first = s.call(stockOf, new Object[] {1, null, null}, null);
+        CallResult same = s.call(stockOf, new Object[] {1, null, null}, null);
+        assertSame(first, same, "equal OUT values: the earlier (immutable) result is returned again");
+        assertEquals(10L, same.outValues()[1]);
+        assertEquals("item 1", same.outValues()[2]);
+        call(s, "CALL touch(?)", 1);
+        CallResult changed = s.call(stockOf, new Object[] {1, null, null}, null);
+        assertEquals(11L, changed.outValues()[1]);
+        assertEquals(10L, first.outValues()[1], "an earlier result is not touched by later calls");
+        CallResult missing = s.call(stockOf, new Object[] {7, null, null}, null);
+        assertNull(missing.outValues()[1], "NOT FOUND");
+        assertEquals("item 7", missing.outValues()[2]);
+        CallResult rows = s.call(stockOf, new Object[] {2, null, null}, null);
+        assertEquals(1, rows.resultSets().size(), "a call with result sets gets a result of its own");
+        CallResult rowsAgain = s.call(stockOf, new Object[] {2, null, null}, null);
+        assertEquals(1, rowsAgain.resultSets().size());
+        assertTrue(rows != rowsAgain, "result sets are never shared between calls");
+        assertEquals(5L, rowsAgain.outValues()[1]);
+    }
+
+    @Test
     void consecutiveAssignmentsRunInOrderAndAFailureNamesItsOwnLine() {
         s.execute("""
                 CREATE PROCEDURE chain (IN d INT, OUT a BIGINT, OUT b BIGINT, OUT c BIGINT)

@@ -223,4 +223,43 @@ class ProcedureIntegerPathTest {
         TernSqlException count = assertThrows(TernSqlException.class, () -> s.call(plan, new Object[] {null}, null));
         assertTrue(count.getMessage().contains("takes 2 arguments, the CALL gives 1"), count.getMessage());
     }
+
+    @Test
+    void theSmallestBigintIsAnOrdinaryValueOnTheIntegerPath() {
+        long min = Long.MIN_VALUE;
+        s.execute("CREATE TABLE big (id BIGINT PRIMARY KEY, v BIGINT)");
+        s.execute("INSERT INTO big VALUES (-9223372036854775808, 1), (1, -9223372036854775808), (2, 5)");
+        s.execute("""
+                CREATE PROCEDURE edge (IN m BIGINT, IN arr BIGINT ARRAY, OUT a BIGINT, OUT b BIGINT, OUT c INT,
+                                       OUT d BIGINT, OUT x BIGINT, OUT n BIGINT)
+                BEGIN
+                  SET a = m;
+                  SET b = m + 1;
+                  SET c = 0;
+                  IF m < 0 THEN SET c = 1; END IF;
+                  IF m = arr[1] THEN SET c = c + 10; END IF;
+                  SET d = arr[1];
+                  SELECT v INTO x FROM big WHERE id = m;
+                  UPDATE big SET v = v + m WHERE id = 2;
+                  UPDATE big SET v = m WHERE id = m;
+                  SELECT v INTO n FROM big WHERE id = 2;
+                END""");
+        Object[] out = call("CALL edge(?, ?, ?, ?, ?, ?, ?, ?)", min, new Object[] {min}, null, null, null, null, null,
+                null).outValues();
+        assertEquals(min, out[2]);
+        assertEquals(min + 1, out[3]);
+        assertEquals(11L, ((Number) out[4]).longValue(), "MIN < 0 and MIN = arr[1]");
+        assertEquals(min, out[5]);
+        assertEquals(1L, out[6], "the row whose key is the smallest BIGINT");
+        assertEquals(min + 5, out[7]);
+        assertEquals(min, ((Number) s.execute("SELECT v FROM big WHERE id = -9223372036854775808").rows().get(0)[0])
+                .longValue());
+        s.execute("CREATE PROCEDURE under (IN m BIGINT, OUT b BIGINT) BEGIN SET b = m - 1; END");
+        TernSqlException overflow = fails("CALL under(?, ?)", min, null);
+        assertEquals("22003", overflow.sqlState(), overflow.getMessage());
+        s.execute("CREATE PROCEDURE dec (IN k BIGINT) BEGIN UPDATE big SET v = v - 1 WHERE id = k; END");
+        TernSqlException below = fails("CALL dec(?)", 1L);
+        assertEquals("22003", below.sqlState(), "v is the smallest BIGINT already: " + below.getMessage());
+        assertEquals(min, ((Number) s.execute("SELECT v FROM big WHERE id = 1").rows().get(0)[0]).longValue());
+    }
 }

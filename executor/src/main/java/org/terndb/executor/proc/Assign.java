@@ -87,18 +87,18 @@ public final class Assign extends Step {
         }
 
         boolean run(Object[] slots, int slot) {
-            if (!left.plain(slots)) {
+            long a = left.read(slots);
+            if (a == IntegerOperand.MISSING && !left.plain(slots)) {
                 return false;
             }
-            long a = left.value(slots);
             long r;
             if (op == null) {
                 r = a;
             } else {
-                if (!right.plain(slots)) {
+                long b = right.read(slots);
+                if (b == IntegerOperand.MISSING && !right.plain(slots)) {
                     return false;
                 }
-                long b = right.value(slots);
                 switch (op) {
                     case PLUS -> {
                         r = a + b;

@@ -31,10 +31,12 @@ public final class IntegerComparison implements Expr {
 
     @Override
     public Object eval(Object[] row, Object[] slots) {
-        if (!left.plain(slots) || !right.plain(slots)) {
+        long a = left.read(slots);
+        long b = right.read(slots);
+        if (a == IntegerOperand.MISSING && !left.plain(slots) || b == IntegerOperand.MISSING && !right.plain(slots)) {
             return general.eval(row, slots);
         }
-        return compare(slots) ? Boolean.TRUE : Boolean.FALSE;
+        return compare(a, b) ? Boolean.TRUE : Boolean.FALSE;
     }
 
     /**
@@ -42,15 +44,18 @@ public final class IntegerComparison implements Expr {
      * {@link Expr#isTrue}, with the comparison of two plain integer operands made in place.
      */
     static boolean isTrue(Expr condition, Object[] slots) {
-        if (condition instanceof IntegerComparison c && c.left.plain(slots) && c.right.plain(slots)) {
-            return c.compare(slots);
+        if (condition instanceof IntegerComparison c) {
+            long a = c.left.read(slots);
+            long b = c.right.read(slots);
+            if ((a != IntegerOperand.MISSING || c.left.plain(slots)) && (b != IntegerOperand.MISSING
+                    || c.right.plain(slots))) {
+                return c.compare(a, b);
+            }
         }
         return Expr.isTrue(condition, null, slots);
     }
 
-    private boolean compare(Object[] slots) {
-        long a = left.value(slots);
-        long b = right.value(slots);
+    private boolean compare(long a, long b) {
         return switch (op) {
             case EQ -> a == b;
             case NE -> a != b;

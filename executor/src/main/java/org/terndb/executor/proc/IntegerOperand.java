@@ -55,6 +55,48 @@ final class IntegerOperand {
         return type != null && type.isIntegral();
     }
 
+    /** What {@link #read} returns for an operand without a plain value now (and for the value itself). */
+    static final long MISSING = Long.MIN_VALUE;
+
+    /**
+     * The operand's value in one pass, or {@link #MISSING} when it has none now (NULL, a subscript outside the
+     * array). The value {@code Long.MIN_VALUE} reads as MISSING too, so a caller that gets MISSING asks {@link #plain}
+     * which it is; the common case costs one type check per operand instead of two.
+     */
+    long read(Object[] slots) {
+        switch (kind) {
+            case SLOT -> {
+                return slots[slot] instanceof Long v ? v : MISSING;
+            }
+            case CONSTANT -> {
+                return constant;
+            }
+            case CARDINALITY -> {
+                Object a = slots[slot];
+                return a instanceof int[] ints ? ints.length : a == null ? MISSING : ((Object[]) a).length;
+            }
+            default -> {
+                return readElement(slots);
+            }
+        }
+    }
+
+    private long readElement(Object[] slots) {
+        long i = constant;
+        if (indexSlot >= 0) {
+            if (!(slots[indexSlot] instanceof Long v)) {
+                return MISSING;
+            }
+            i = v;
+        }
+        Object array = slots[slot];
+        if (array instanceof int[] ints) {
+            return i >= 1 && i <= ints.length ? ints[(int) i - 1] : MISSING;
+        }
+        return array instanceof Object[] values && i >= 1 && i <= values.length
+                && values[(int) i - 1] instanceof Long v ? v : MISSING;
+    }
+
     /** True if the operand has a non-NULL integer value now, which {@link #value} returns. */
     boolean plain(Object[] slots) {
         return switch (kind) {

@@ -113,14 +113,16 @@ final class PointUpdate {
         Object[] slots = frame.slots();
         ExecutionContext context = frame.context();
         RowBuilder rows = context.rowBuilder(codec).from(old);
-        if (allIntegers(slots, old)) {
+        if (targets.length == 1) { // the common UPDATE of one column: its value computed once
+            long v = integers[0] == null ? IntegerOperand.MISSING : integers[0].read(slots, old);
+            if (v == IntegerOperand.MISSING && (integers[0] == null || !integers[0].plain(slots, old))) {
+                setAsPlanned(context, slots, old, rows);
+            } else { // MISSING and plain: a part is Long.MIN_VALUE itself; the value is computed as plain says
+                set(rows, 0, v != IntegerOperand.MISSING ? v : integers[0].value(slots, old));
+            }
+        } else if (allIntegers(slots, old)) {
             for (int i = 0; i < targets.length; i++) {
-                long v = integers[i].value(slots, old);
-                if (v >= targetMin[i] && v <= targetMax[i]) {
-                    rows.setLong(targets[i], v);
-                } else {
-                    RowEncoder.set(meta, rows, targets[i], v); // out of the column's range: its error
-                }
+                set(rows, i, integers[i].value(slots, old));
             }
         } else {
             setAsPlanned(context, slots, old, rows);
@@ -131,6 +133,15 @@ final class PointUpdate {
             throw Modifications.duplicate(meta, e);
         }
         return 1;
+    }
+
+    /** Sets target {@code i} to the integer {@code v}; a value outside the column's range fails as the plan's does. */
+    private void set(RowBuilder rows, int i, long v) {
+        if (v >= targetMin[i] && v <= targetMax[i]) {
+            rows.setLong(targets[i], v);
+        } else {
+            RowEncoder.set(meta, rows, targets[i], v); // out of the column's range: its error
+        }
     }
 
     /** True if every new value is an integer computed without NULL or overflow now. */
@@ -231,6 +242,52 @@ final class PointUpdate {
                 case INTEGER -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
                 default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
             };
+        }
+
+        /**
+         * The value in one pass, or {@link IntegerOperand#MISSING} when it is NULL, an operation overflows or leaves
+         * its type's range now; a value of {@code Long.MIN_VALUE} reads as MISSING too ({@link #plain} tells which).
+         */
+        long read(Object[] slots, byte[] row) {
+            if (left == null) {
+                if (operand != null) {
+                    return operand.read(slots);
+                }
+                return codec.isNull(row, column) ? IntegerOperand.MISSING : codec.getLong(row, column);
+            }
+            long a = left.read(slots, row);
+            if (a == IntegerOperand.MISSING) {
+                return a;
+            }
+            if (op == null) { // a CAST
+                return a >= min && a <= max ? a : IntegerOperand.MISSING;
+            }
+            long b = right.read(slots, row);
+            if (b == IntegerOperand.MISSING) {
+                return b;
+            }
+            long r;
+            switch (op) {
+                case PLUS -> {
+                    r = a + b;
+                    if (((a ^ r) & (b ^ r)) < 0) {
+                        return IntegerOperand.MISSING;
+                    }
+                }
+                case MINUS -> {
+                    r = a - b;
+                    if (((a ^ b) & (a ^ r)) < 0) {
+                        return IntegerOperand.MISSING;
+                    }
+                }
+                default -> {
+                    r = a * b;
+                    if (Math.multiplyHigh(a, b) != (r >> 63)) {
+                        return IntegerOperand.MISSING;
+                    }
+                }
+            }
+            return r >= min && r <= max ? r : IntegerOperand.MISSING;
         }
 
         /** True if the value is not NULL, and no operation overflows or leaves its type's range, now. */

@@ -77,18 +77,18 @@ final class SlotKey {
         KeyBuilder keys = frame.context().keyBuilder(meta.primaryIndex().codec());
         for (int i = 0; i < key.length; i++) {
             IntegerOperand fast = integerKey[i];
-            if (fast != null && fast.plain(slots)) {
-                long v = fast.value(slots);
+            long v;
+            if (fast != null && ((v = fast.read(slots)) != IntegerOperand.MISSING || fast.plain(slots))) {
                 if (v < keyMin[i] || v > keyMax[i]) {
                     return null; // the key column cannot hold it
                 }
                 keys.addLong(v);
                 continue;
             }
-            Object v = key[i].eval(null, slots);
-            if (v instanceof Long l && l >= keyMin[i] && l <= keyMax[i]) {
+            Object value = key[i].eval(null, slots);
+            if (value instanceof Long l && l >= keyMin[i] && l <= keyMax[i]) {
                 keys.addLong(l);
-            } else if (!ExactKeys.addExact(keys, keyColumns[i], v)) {
+            } else if (!ExactKeys.addExact(keys, keyColumns[i], value)) {
                 return null;
             }
         }
