@@ -12,7 +12,7 @@ import java.util.zip.CRC32C;
  * file header (64): magic:8 ("TERNLOG1" | "TERNCKP1") | version:4 | stream:4 | streams:4 | reserved:4
  *                   | generation:8 | sequence or start epoch:8 | created millis:8 | reserved:12 | crc:4
  * block (40 + payload): magic:4 | length:4 (whole block) | crc:4 (CRC32C of bytes [12, length))
- *                   | count:4 | mark:8 | max epoch:8 | reserved:8 | payload
+ *                   | count:4 | mark:8 | max epoch:8 (log: no record above it) | reserved:8 | payload
  *   log block:  mark = the stream's durable epoch once this block is on disk (every record of the stream with an
  *               epoch &lt;= mark is in this block or an earlier one); payload = count log records
  *   checkpoint block: mark = 0; payload = count checkpoint entries

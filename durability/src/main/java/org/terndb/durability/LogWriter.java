@@ -14,8 +14,11 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A logger thread (SiloR §4.1): owns one log stream (its own sequence of files) and the buffers of the workers
  * assigned to it. Each round: advance the epoch if committers wait for it, read the bound (every record with an
- * epoch below it has been appended), drain every buffer into one block, write the block with one sequential write,
- * fsync, and publish the block's mark (bound - 1) as this stream's durable epoch.
+ * epoch below it has been appended), gather every buffer's records into one block, write the block straight from
+ * the buffers with one gather write, release the buffers, fsync, and publish the block's mark (bound - 1) as this
+ * stream's durable epoch. A worker whose buffer passes half full wakes the logger early: that round only writes
+ * (its block claims no new mark) and leaves the fsync to the flush timer or a waiting committer, so workers do not
+ * wait for room while fsyncs stay at most one per {@code log_flush_ms} in async mode.
  */
 final class LogWriter implements Runnable {
     /** Records of one round beyond this go out in more than one block (the mark only in the last). */
@@ -24,16 +27,16 @@ final class LogWriter implements Runnable {
     private final LogManager manager;
     final int stream;
     final CopyOnWriteArrayList<WorkerLog> buffers = new CopyOnWriteArrayList<>();
-    private final BlockBuffer out = new BlockBuffer(1 << 20);
-    private final LogRing.Sink copier = new LogRing.Sink() {
+    private final GatherBlock out = new GatherBlock();
+    private final LogRing.Sink gatherer = new LogRing.Sink() {
         @Override
-        public void record(ByteBuffer b, int at, int length) {
-            out.count(b.getLong(at + LogFormat.REC_EPOCH));
+        public void records(int count, long maxEpoch) {
+            out.count(count, maxEpoch);
         }
 
         @Override
-        public void copy(ByteBuffer b, int at, int length) {
-            out.append(b, at, length);
+        public void segment(ByteBuffer view) {
+            out.add(view);
         }
     };
     private final List<LogFiles.Closed> closedFiles = new ArrayList<>(); // guarded by itself
@@ -85,9 +88,15 @@ final class LogWriter implements Runnable {
     @Override
     public void run() {
         try {
+            long nextSync = System.nanoTime() + manager.flushNanos();
             while (true) {
                 boolean last = stopping; // read before draining: whatever was appended before stop is drained
-                round();
+                // A sync round when the flush timer is due or someone waits for an epoch; else only write.
+                boolean sync = last || System.nanoTime() - nextSync >= 0 || manager.requested() > writtenMark;
+                round(sync);
+                if (sync) {
+                    nextSync = System.nanoTime() + manager.flushNanos();
+                }
                 if (last) {
                     break; // close made everything committed durable first; this round drained the rest
                 }
@@ -96,7 +105,10 @@ final class LogWriter implements Runnable {
                 }
                 long waited = manager.requested();
                 if (waited <= writtenMark) {
-                    LockSupport.parkNanos(manager.flushNanos()); // async: write every log_flush_ms
+                    long wait = nextSync - System.nanoTime();
+                    if (wait > 0) {
+                        LockSupport.parkNanos(wait); // async: sync every log_flush_ms (a half-full buffer wakes us)
+                    }
                 } else if (waited < manager.epochs().current() || manager.advancesEpoch()) {
                     LockSupport.parkNanos(50_000); // committers wait and the epoch can end: look again soon
                 } else {
@@ -113,21 +125,41 @@ final class LogWriter implements Runnable {
         }
     }
 
-    private void round() throws IOException {
+    /**
+     * One round; {@code sync}: fsync and publish a new mark, else only write what the buffers hold (a block that
+     * claims nothing new).
+     */
+    private void round(boolean sync) throws IOException {
         long need = manager.need();
-        if (manager.requested() >= manager.epochs().current() && manager.advancesEpoch()) {
-            manager.epochs().tryAdvance(); // group commit: committers wait for this epoch to end
+        long mark = writtenMark;
+        if (sync) {
+            if (manager.requested() >= manager.epochs().current() && manager.advancesEpoch()) {
+                manager.epochs().tryAdvance(); // group commit: committers wait for this epoch to end
+            }
+            // Every record with an epoch below the bound has been appended: its worker left its epoch slot after
+            // appending, or will commit in an epoch at or above the bound (see LogManager).
+            long bound = manager.epochs().safeEpoch();
+            mark = Math.max(writtenMark, bound - 1);
         }
-        // Every record with an epoch below the bound has been appended: its worker left its epoch slot after
-        // appending, or will commit in an epoch at or above the bound (see LogManager).
-        long bound = manager.epochs().safeEpoch();
-        long mark = Math.max(writtenMark, bound - 1);
         out.reset();
         for (WorkerLog w : buffers) {
-            w.drain(copier);
+            w.collect(gatherer);
             if (out.length() >= MAX_BLOCK) {
-                writeBlock(writtenMark, false); // an intermediate block claims nothing new
+                writeBlock(writtenMark); // an intermediate block claims nothing new
+                releaseAll();
                 out.reset();
+            }
+        }
+        if (out.count() > 0) {
+            manager.dataEpoch(out.maxEpoch());
+        }
+        if (out.count() > 0 || (sync && mark > writtenMark && need > writtenMark)) {
+            writeBlock(sync ? mark : writtenMark);
+            releaseAll(); // the records are in the file (page cache): the workers may reuse their room
+            out.reset();
+            if (sync) {
+                sync(mark);
+                manager.published();
             }
         }
         for (WorkerLog w : buffers) {
@@ -135,26 +167,27 @@ final class LogWriter implements Runnable {
                 buffers.remove(w);
             }
         }
-        if (out.count() > 0) {
-            manager.dataEpoch(out.maxEpoch());
-        }
-        if (out.count() > 0 || (mark > writtenMark && need > writtenMark)) {
-            writeBlock(mark, true);
-            manager.published();
+    }
+
+    private void releaseAll() {
+        for (WorkerLog w : buffers) {
+            w.release();
         }
     }
 
-    private void writeBlock(long mark, boolean sync) throws IOException {
+    private void writeBlock(long mark) throws IOException {
         out.writeTo(file, LogFormat.LOG_BLOCK_MAGIC, mark);
         fileBytes += out.length();
         bytesWritten += out.length();
         fileMaxEpoch = Math.max(fileMaxEpoch, out.maxEpoch());
-        if (sync) {
-            file.force(false); // fdatasync: the data and the file length, not the timestamps
-            syncs++;
-            writtenMark = mark; // volatile: published after the block is on disk
-        }
-        if (fileBytes >= manager.options().logFileBytes() && sync) {
+    }
+
+    /** Makes the blocks written so far durable and publishes {@code mark}; rotates a full file. */
+    private void sync(long mark) throws IOException {
+        file.force(false); // fdatasync: the data and the file length, not the timestamps
+        syncs++;
+        writtenMark = mark; // volatile: published after the block is on disk
+        if (fileBytes >= manager.options().logFileBytes()) {
             rotate();
         }
     }
