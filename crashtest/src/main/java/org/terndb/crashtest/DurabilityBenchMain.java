@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.terndb.cli.Cli;
 import org.terndb.cli.CommandFailedException;
@@ -52,9 +53,12 @@ import org.terndb.txn.Worker;
  *   <li>a checkpoint of the whole table alone: rows/s against the insert rate that grew it and against TPC-C's
  *       growth (the headroom);</li>
  *   <li>single-row update throughput (durability async, over the rows already there, so the data stays the same
- *       size) without, with (checkpoints running back to back, once per {@code checkpoint_rate_kb} to measure)
- *       and again without checkpoints: the slowdown against the mean of the two phases without, and the
- *       checkpoint's rows/s at that rate (the headroom it keeps while limited);</li>
+ *       size), one phase per {@code checkpoint_rate_kb} to measure, while checkpoints alternate with pauses as long
+ *       as they took: the slowdown of the 20 ms slices with a checkpoint running against those without, and the
+ *       checkpoint's rows/s at that rate (the headroom it keeps while limited); with the checkpoint thread's CPU per
+ *       row and, for each side, the cores the writers, loggers, checkpoint and process used, the writers' commits
+ *       per CPU millisecond and the share of their time parked (CPU time holds up where wall time does not: on a
+ *       machine shared with other work);</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
  * An insert phase ends early once its rows reach {@code --max-rows} (by default what a quarter of the heap holds): the
@@ -255,14 +259,16 @@ public final class DurabilityBenchMain extends OptionCommand {
                 double rowsPerSecond = c.entries() / s;
                 double insertRate = tps.get("async");
                 out.printf(Locale.ROOT, "checkpoint alone: %,d rows, %.1f MB in %.2f s: %,.0f rows/s, %.1f MB/s, "
-                                + "%.1fx the async insert rate (%,.0f rows/s)%s%n", c.entries(), c.bytes() / 1e6, s,
-                        rowsPerSecond, c.bytes() / 1e6 / s, rowsPerSecond / insertRate, insertRate,
+                                + "%.0f CPU ns/row, %.1fx the async insert rate (%,.0f rows/s)%s%n", c.entries(),
+                        c.bytes() / 1e6, s, rowsPerSecond, c.bytes() / 1e6 / s, c.cpuNanosPerRow(),
+                        rowsPerSecond / insertRate, insertRate,
                         tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
                                 rowsPerSecond / tpccGrowth) : "");
                 if (tpccGrowth > 0) {
                     json.put("checkpoint_headroom_tpcc", round(rowsPerSecond / tpccGrowth));
                 }
                 json.put("checkpoint_rows", c.entries()).put("checkpoint_rows_s", round(rowsPerSecond))
+                        .put("checkpoint_cpu_ns_per_row", round(c.cpuNanosPerRow()))
                         .put("checkpoint_mb_s", round(c.bytes() / 1e6 / s))
                         .put("checkpoint_headroom", round(rowsPerSecond / insertRate));
 
@@ -288,6 +294,8 @@ public final class DurabilityBenchMain extends OptionCommand {
                             r.checkpoints(), r.rowsPerSecond(), 100 * slowdown, r.rowsPerSecond() / tps.get("async"),
                             tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
                                     r.rowsPerSecond() / tpccGrowth) : "");
+                    out.printf(Locale.ROOT, "  CPU while one runs: %s; checkpoint %.0f CPU ns/row%n  CPU between:      "
+                            + "%s%n", r.with().describe(), r.cpuNanosPerRow(), r.without().describe());
                     String suffix = i == 0 ? "" : "_" + rates[i] + "kb";
                     json.put("checkpoint_rate_kb" + suffix, rates[i])
                             .put("write_tps_without_checkpoint" + suffix, round(r.withoutTps()))
@@ -295,7 +303,22 @@ public final class DurabilityBenchMain extends OptionCommand {
                             .put("checkpoints_during" + suffix, r.checkpoints())
                             .put("checkpoint_rows_s_during" + suffix, round(r.rowsPerSecond()))
                             .put("checkpoint_slowdown_pct" + suffix, round(100 * slowdown))
-                            .put("checkpoint_headroom_during" + suffix, round(r.rowsPerSecond() / tps.get("async")));
+                            .put("checkpoint_headroom_during" + suffix, round(r.rowsPerSecond() / tps.get("async")))
+                            .put("checkpoint_cpu_ns_per_row_during" + suffix, round(r.cpuNanosPerRow()))
+                            .put("writer_cores_with_checkpoint" + suffix, round(r.with().writers()))
+                            .put("writer_cores_without_checkpoint" + suffix, round(r.without().writers()))
+                            .put("writer_commits_per_cpu_ms_with_checkpoint" + suffix,
+                                    round(r.with().commitsPerCpuMs()))
+                            .put("writer_commits_per_cpu_ms_without_checkpoint" + suffix,
+                                    round(r.without().commitsPerCpuMs()))
+                            .put("logger_cores_with_checkpoint" + suffix, round(r.with().loggers()))
+                            .put("logger_cores_without_checkpoint" + suffix, round(r.without().loggers()))
+                            .put("checkpoint_cores" + suffix, round(r.with().checkpoint()))
+                            .put("process_cores_with_checkpoint" + suffix, round(r.with().process()))
+                            .put("process_cores_without_checkpoint" + suffix, round(r.without().process()))
+                            .put("writers_parked_pct_with_checkpoint" + suffix, round(100 * r.with().writersParked()))
+                            .put("writers_parked_pct_without_checkpoint" + suffix,
+                                    round(100 * r.without().writersParked()));
                     if (tpccGrowth > 0) {
                         json.put("checkpoint_headroom_tpcc_during" + suffix, round(r.rowsPerSecond() / tpccGrowth));
                     }
@@ -417,10 +440,10 @@ public final class DurabilityBenchMain extends OptionCommand {
 
     /**
      * Single-row insert transactions on {@code threads} threads for {@code seconds}: thread i inserts keys
-     * {@code (i << 32) + 0, 1, 2, ...}; {@code started} runs once.
+     * {@code (i << 32) + 0, 1, 2, ...}; {@code started} runs once, with the writer threads.
      */
     private static Phase insert(KernelDb db, int threads, double seconds, int rowBytes, long rowsPerThread,
-                                Runnable started) throws InterruptedException {
+                                Consumer<Thread[]> started) throws InterruptedException {
         return timed(threads, seconds, rowsPerThread, started, (thread, n, x, row) ->
                 x.insert(db.table, key(((long) thread << 32) + n), row), db, rowBytes);
     }
@@ -437,8 +460,8 @@ public final class DurabilityBenchMain extends OptionCommand {
     }
 
     /** Runs {@code write} transactions on each thread until {@code seconds} passed or it committed {@code most}. */
-    private static Phase timed(int threads, double seconds, long most, Runnable started, Write write, KernelDb db,
-                               int rowBytes) throws InterruptedException {
+    private static Phase timed(int threads, double seconds, long most, Consumer<Thread[]> started, Write write,
+                               KernelDb db, int rowBytes) throws InterruptedException {
         return timed(threads, seconds, most, started, write, db, rowBytes, null, new AtomicBoolean());
     }
 
@@ -446,8 +469,9 @@ public final class DurabilityBenchMain extends OptionCommand {
      * Like the above; each thread also publishes its commits so far to {@code progress[thread * STRIDE]}, and the
      * threads stop early once {@code halt} is set.
      */
-    private static Phase timed(int threads, double seconds, long most, Runnable started, Write write, KernelDb db,
-                               int rowBytes, AtomicLongArray progress, AtomicBoolean halt) throws InterruptedException {
+    private static Phase timed(int threads, double seconds, long most, Consumer<Thread[]> started, Write write,
+                               KernelDb db, int rowBytes, AtomicLongArray progress, AtomicBoolean halt)
+            throws InterruptedException {
         long[] perThread = new long[threads];
         long t0 = System.nanoTime();
         long end = t0 + (long) (seconds * 1e9);
@@ -477,7 +501,7 @@ public final class DurabilityBenchMain extends OptionCommand {
             ts[i].start();
         }
         if (started != null) {
-            started.run();
+            started.accept(ts);
         }
         long total = 0;
         for (int i = 0; i < threads; i++) {
@@ -493,14 +517,78 @@ public final class DurabilityBenchMain extends OptionCommand {
 
     /**
      * Write throughput with and without a checkpoint running, from one phase's slices, and the checkpoints' rows/s
-     * (entries over their wall time, the wait for durability included).
+     * (entries over their wall time, the wait for durability included) and CPU per row (the checkpoint thread's).
+     * {@code cpu} holds, per side, the cores the writers, the loggers, the checkpoint thread and the whole process
+     * used; {@code commitsPerCpuMs} the writers' commits per millisecond of their own CPU time. The slowdown is then
+     * the product of two shares: the writers' CPU (what other threads took from them) and their CPU efficiency (what
+     * cache misses, spinning or waiting for the log's buffer cost them per commit).
      */
-    private record Interleaved(double withTps, double withoutTps, long checkpoints, double rowsPerSecond) {}
+    private record Interleaved(double withTps, double withoutTps, long checkpoints, double rowsPerSecond,
+                               double cpuNanosPerRow, Cpu without, Cpu with) {}
+
+    /**
+     * Cores used on one side of an interleaved phase, the writers' commits per millisecond of their CPU, and the
+     * share of the writers' time they spent parked (waiting for room in the log's buffer, or for a lock).
+     */
+    private record Cpu(double writers, double loggers, double checkpoint, double process, double commitsPerCpuMs,
+                       double writersParked) {
+        String describe() {
+            return String.format(Locale.ROOT, "writers %.2f, loggers %.2f, checkpoint %.2f, process %.2f cores; "
+                    + "%,.0f commits per writer CPU ms; writers parked %.1f%%", writers, loggers, checkpoint, process,
+                    commitsPerCpuMs, 100 * writersParked);
+        }
+    }
+
+    /** Indexes of the per-side sums an interleaved phase's sampler keeps. */
+    private static final int COMMITS = 0;
+    private static final int NANOS = 1;
+    private static final int WRITER_CPU = 2;
+    private static final int LOGGER_CPU = 3;
+    private static final int CHECKPOINT_CPU = 4;
+    private static final int PROCESS_CPU = 5;
+    private static final int WRITER_PARKED = 6;
+
+    /** CPU nanoseconds of a set of threads, sampled together; a thread whose time is unknown counts 0. */
+    private static final class ThreadCpu {
+        private final java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        private final long[] ids;
+
+        ThreadCpu(List<Thread> threads) {
+            ids = threads.stream().mapToLong(Thread::getId).toArray();
+        }
+
+        /** The durability's own threads whose names start with {@code prefix}. */
+        static List<Thread> named(String prefix) {
+            return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix)).toList();
+        }
+
+        long nanos() {
+            long n = 0;
+            for (long id : ids) {
+                n += Math.max(0, mx.getThreadCpuTime(id));
+            }
+            return n;
+        }
+
+        /** Milliseconds the threads spent waiting or parked, where the JVM keeps count (else 0). */
+        long waitedMillis() {
+            long n = 0;
+            for (java.lang.management.ThreadInfo i : mx.getThreadInfo(ids)) {
+                n += i == null ? 0 : Math.max(0, i.getWaitedTime());
+            }
+            return n;
+        }
+    }
+
+    private static long processCpuNanos() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? Math.max(0, os.getProcessCpuTime()) : 0;
+    }
 
     /**
      * Updates for {@code seconds} while a thread takes checkpoints, each followed by a pause as long as it took; a
-     * sampler counts the commits of each {@link #SLICE_NANOS} slice as with or without a checkpoint running (a
-     * slice in which that changed is dropped).
+     * sampler counts the commits and the CPU time of each {@link #SLICE_NANOS} slice as with or without a checkpoint
+     * running (a slice in which that changed is dropped).
      */
     private static Interleaved interleaved(KernelDb db, double seconds, int rowBytes, long[] rows)
             throws InterruptedException {
@@ -511,6 +599,7 @@ public final class DurabilityBenchMain extends OptionCommand {
         AtomicLong count = new AtomicLong();
         AtomicLong entries = new AtomicLong();
         AtomicLong millis = new AtomicLong();
+        AtomicLong cpu = new AtomicLong();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         Thread checkpointer = new Thread(() -> {
             while (!stop.get()) {
@@ -526,6 +615,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                     count.incrementAndGet();
                     entries.addAndGet(r.entries());
                     millis.addAndGet(r.millis());
+                    cpu.addAndGet(r.cpuNanos() < 0 ? Long.MIN_VALUE / 4 : r.cpuNanos());
                     long pause = System.nanoTime() - t0;
                     while (!stop.get() && pause > 0) {
                         long step = Math.min(pause, 10_000_000);
@@ -541,30 +631,36 @@ public final class DurabilityBenchMain extends OptionCommand {
                 }
             }
         }, "bench-checkpoints");
-        long[] commits = new long[2];  // [without, with]
-        long[] nanos = new long[2];
+        long[][] sums = new long[2][7];  // [without, with][COMMITS..WRITER_PARKED]
         long end = System.nanoTime() + (long) (seconds * 1e9);
         AtomicBoolean halt = new AtomicBoolean();
+        ThreadCpu loggers = new ThreadCpu(ThreadCpu.named("tern-logger"));
+        ThreadCpu checkpointThread = new ThreadCpu(ThreadCpu.named("tern-checkpoint"));
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (mx.isThreadContentionMonitoringSupported()) {
+            mx.setThreadContentionMonitoringEnabled(true); // counts the writers' parked time
+        }
         // At least the given seconds, and on until both sides have slices and a checkpoint completed (a slow rate
         // limit makes one checkpoint longer than the phase), at most 10 minutes more.
-        timed(threads, seconds + 600, Long.MAX_VALUE, () -> {
+        timed(threads, seconds + 600, Long.MAX_VALUE, writers -> {
+            ThreadCpu writerCpu = new ThreadCpu(List.of(writers));
             checkpointer.start();
-            long last = sum(progress, threads);
-            long lastAt = System.nanoTime();
+            long[] last = new long[7];
+            long[] now = new long[7];
+            sample(last, progress, threads, writerCpu, loggers, checkpointThread);
             long lastChange = changes.get();
-            while ((System.nanoTime() + SLICE_NANOS < end || count.get() == 0 || nanos[0] == 0 || nanos[1] == 0)
-                    && System.nanoTime() - end < 600_000_000_000L && failures.isEmpty()) {
+            while ((System.nanoTime() + SLICE_NANOS < end || count.get() == 0 || sums[0][NANOS] == 0
+                    || sums[1][NANOS] == 0) && System.nanoTime() - end < 600_000_000_000L && failures.isEmpty()) {
                 LockSupport.parkNanos(SLICE_NANOS);
-                long now = System.nanoTime();
-                long done = sum(progress, threads);
+                sample(now, progress, threads, writerCpu, loggers, checkpointThread);
                 long change = changes.get();
                 if (change == lastChange) {
-                    int state = (int) (change & 1);
-                    commits[state] += done - last;
-                    nanos[state] += now - lastAt;
+                    long[] side = sums[(int) (change & 1)];
+                    for (int k = 0; k < side.length; k++) {
+                        side[k] += now[k] - last[k];
+                    }
                 }
-                last = done;
-                lastAt = now;
+                System.arraycopy(now, 0, last, 0, now.length);
                 lastChange = change;
             }
             halt.set(true);
@@ -574,9 +670,35 @@ public final class DurabilityBenchMain extends OptionCommand {
         if (!failures.isEmpty()) {
             throw new CommandFailedException("a checkpoint failed: " + failures.get(0));
         }
-        return new Interleaved(nanos[1] == 0 ? 0 : commits[1] * 1e9 / nanos[1],
-                nanos[0] == 0 ? 0 : commits[0] * 1e9 / nanos[0], count.get(),
-                millis.get() == 0 ? 0 : entries.get() * 1000.0 / millis.get());
+        return new Interleaved(rate(sums[1][COMMITS], sums[1][NANOS]), rate(sums[0][COMMITS], sums[0][NANOS]),
+                count.get(), millis.get() == 0 ? 0 : entries.get() * 1000.0 / millis.get(),
+                cpu.get() < 0 || entries.get() == 0 ? -1 : (double) cpu.get() / entries.get(), cpu(sums[0], threads),
+                cpu(sums[1], threads));
+    }
+
+    /** Per second of {@code nanos}. */
+    private static double rate(long n, long nanos) {
+        return nanos == 0 ? 0 : n * 1e9 / nanos;
+    }
+
+    private static Cpu cpu(long[] side, int threads) {
+        double wall = side[NANOS];
+        return wall == 0 ? new Cpu(0, 0, 0, 0, 0, 0) : new Cpu(side[WRITER_CPU] / wall, side[LOGGER_CPU] / wall,
+                side[CHECKPOINT_CPU] / wall, side[PROCESS_CPU] / wall,
+                side[WRITER_CPU] == 0 ? 0 : side[COMMITS] * 1e6 / side[WRITER_CPU],
+                side[WRITER_PARKED] * 1e6 / wall / threads);
+    }
+
+    /** The running totals a slice is the difference of. */
+    private static void sample(long[] into, AtomicLongArray progress, int threads, ThreadCpu writers,
+                               ThreadCpu loggers, ThreadCpu checkpoint) {
+        into[COMMITS] = sum(progress, threads);
+        into[NANOS] = System.nanoTime();
+        into[WRITER_CPU] = writers.nanos();
+        into[LOGGER_CPU] = loggers.nanos();
+        into[CHECKPOINT_CPU] = checkpoint.nanos();
+        into[PROCESS_CPU] = processCpuNanos();
+        into[WRITER_PARKED] = writers.waitedMillis();
     }
 
     private static long sum(AtomicLongArray progress, int threads) {

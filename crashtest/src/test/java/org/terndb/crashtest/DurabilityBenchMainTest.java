@@ -42,7 +42,9 @@ class DurabilityBenchMainTest {
         for (String key : new String[] {"insert_tps_none", "insert_tps_async", "insert_tps_sync", "log_mb_s_async",
                 "recovery_log_records", "recovery_log_records_s", "recovery_log_mb_s", "checkpoint_rows",
                 "checkpoint_rows_s", "checkpoint_headroom", "write_tps_without_checkpoint",
-                "write_tps_with_checkpoint", "recovery_checkpoint_rows"}) {
+                "write_tps_with_checkpoint", "recovery_checkpoint_rows", "checkpoint_cpu_ns_per_row",
+                "checkpoint_cpu_ns_per_row_during", "writer_cores_without_checkpoint",
+                "writer_commits_per_cpu_ms_without_checkpoint", "process_cores_with_checkpoint"}) {
             assertTrue(number(json, key) > 0, key + " in " + json);
         }
         number(json, "checkpoint_slowdown_pct");

@@ -107,12 +107,10 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
             throw new IllegalArgumentException("scanCommitted needs a worker of this protocol instance");
         }
         FuzzyChunk chunk = w.fuzzyChunk(limit);
+        chunk.start(this);
         w.enterFuzzyRead();
         try {
-            table.primary().tree().scan(after, false, null, true, false, limit, chunk, null);
-            for (int i = 0, n = chunk.size(); i < n; i++) {
-                chunk.read(i, this);
-            }
+            table.primary().tree().scan(after, false, null, true, false, limit, chunk, null); // reads each row
         } catch (TransactionAbortedException e) {
             throw new IllegalStateException("a checkpoint read cannot abort", e);
         } finally {

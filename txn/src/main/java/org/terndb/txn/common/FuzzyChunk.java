@@ -5,10 +5,12 @@ import org.terndb.storage.masstree.ScanVisitor;
 
 /**
  * One chunk of a fuzzy checkpoint read ({@link AbstractConcurrencyControl#scanCommitted}): the records a tree
- * scan returned, then their latest committed rows and stamps. Reused by its worker.
+ * scan returned, with their latest committed rows and stamps read as the scan handed each over. Reused by its worker.
  */
 final class FuzzyChunk implements ScanVisitor<Record> {
     private final CommittedRow read = new CommittedRow();
+    /** The protocol whose committed rows the scan reads, set for each chunk. */
+    private AbstractConcurrencyControl cc;
     private Record[] records;
     private byte[][] rows;
     private long[] stamps;
@@ -28,9 +30,20 @@ final class FuzzyChunk implements ScanVisitor<Record> {
         }
     }
 
+    /** Starts a chunk read through {@code protocol}. */
+    void start(AbstractConcurrencyControl protocol) {
+        cc = protocol;
+    }
+
+    /** Reads each record's latest committed row as the scan hands it over, while its record is in cache. */
     @Override
     public boolean visit(byte[] keyBuffer, int keyLength, Record value) {
-        records[size++] = value;
+        int i = size++;
+        records[i] = value;
+        read.set(null, 0);
+        cc.readLatestCommitted(value, read);
+        rows[i] = read.row;
+        stamps[i] = read.stamp;
         return true;
     }
 
@@ -38,13 +51,6 @@ final class FuzzyChunk implements ScanVisitor<Record> {
     @Override
     public boolean needsKeys() {
         return false;
-    }
-
-    void read(int i, AbstractConcurrencyControl cc) {
-        read.set(null, 0);
-        cc.readLatestCommitted(records[i], read);
-        rows[i] = read.row;
-        stamps[i] = read.stamp;
     }
 
     int size() {
@@ -67,5 +73,6 @@ final class FuzzyChunk implements ScanVisitor<Record> {
         Arrays.fill(records, 0, size, null);
         Arrays.fill(rows, 0, size, null);
         size = 0;
+        cc = null;
     }
 }
