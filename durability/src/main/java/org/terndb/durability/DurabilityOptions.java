@@ -45,6 +45,9 @@ public final class DurabilityOptions {
         spec("sync_advance_epoch", "true", "sync: commits waiting for durability advance the epoch instead of "
                 + "waiting up to epoch_ms for the epoch timer (false: SiloR's latency, epochs untouched)",
                 "true", "false");
+        spec("group_commit_us", "2000", "sync: while another transaction is running, a waiting commit's fsync "
+                + "starts at most this long after the previous one began, so more commits share it (fewer fsyncs); "
+                + "with nobody else running it starts at once (0: always at once)");
     }
 
     private static final DurabilityOptions DEFAULTS = new DurabilityOptions(Map.of());
@@ -143,6 +146,11 @@ public final class DurabilityOptions {
     /** Bytes per second, 0 = unlimited. */
     public long checkpointRateBytes() {
         return integer("checkpoint_rate_kb") * 1024L;
+    }
+
+    /** group_commit_us in nanoseconds (0: an fsync for waiting commits starts at once). */
+    public long groupCommitNanos() {
+        return integer("group_commit_us") * 1_000L;
     }
 
     public boolean syncAdvanceEpoch() {

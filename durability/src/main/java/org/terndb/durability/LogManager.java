@@ -236,6 +236,19 @@ final class LogManager implements CommitLog {
         return flushNanos;
     }
 
+    /**
+     * How long after the previous sync round began a sync round for waiting committers may be held back so more
+     * commits share its fsync: group_commit_us while another transaction runs (it may commit into the group), else 0
+     * (nobody could join: waiting would only add latency); 0 for forced waits (checkpoint, close).
+     */
+    long groupCommitNanos() {
+        long gap = options.groupCommitNanos();
+        if (gap == 0 || forced.get() >= epochs.current() || !epochs.anyInside()) {
+            return 0;
+        }
+        return gap;
+    }
+
     LogWriter[] loggers() {
         return loggers;
     }

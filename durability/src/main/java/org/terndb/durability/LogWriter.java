@@ -89,12 +89,17 @@ final class LogWriter implements Runnable {
     public void run() {
         try {
             long nextSync = System.nanoTime() + manager.flushNanos();
+            long lastSync = System.nanoTime();
             while (true) {
                 boolean last = stopping; // read before draining: whatever was appended before stop is drained
-                // A sync round when the flush timer is due or someone waits for an epoch; else only write.
-                boolean sync = last || System.nanoTime() - nextSync >= 0 || manager.requested() > writtenMark;
+                // A sync round when the flush timer is due or someone waits for an epoch (once the group-commit gap
+                // since the last one passed, if another transaction may still join); else only write.
+                long now = System.nanoTime();
+                boolean sync = last || now - nextSync >= 0 || manager.requested() > writtenMark
+                        && now - lastSync >= manager.groupCommitNanos();
                 round(sync);
                 if (sync) {
+                    lastSync = now;
                     nextSync = System.nanoTime() + manager.flushNanos();
                 }
                 if (last) {
@@ -110,7 +115,9 @@ final class LogWriter implements Runnable {
                         LockSupport.parkNanos(wait); // async: sync every log_flush_ms (a half-full buffer wakes us)
                     }
                 } else if (waited < manager.epochs().current() || manager.advancesEpoch()) {
-                    LockSupport.parkNanos(50_000); // committers wait and the epoch can end: look again soon
+                    long gap = lastSync + manager.groupCommitNanos() - System.nanoTime();
+                    // committers wait and the epoch can end: look again soon, or when the group-commit gap ends
+                    LockSupport.parkNanos(Math.max(50_000, Math.min(gap, manager.flushNanos())));
                 } else {
                     LockSupport.parkNanos(1_000_000); // committers wait for the epoch timer (sync_advance_epoch=false)
                 }

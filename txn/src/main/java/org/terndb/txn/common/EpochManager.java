@@ -119,6 +119,16 @@ public final class EpochManager implements AutoCloseable {
         return min;
     }
 
+    /** Whether some worker is inside a transaction now (a racy snapshot: for heuristics such as group commit). */
+    public boolean anyInside() {
+        for (int i = 0; i < capacity; i++) {
+            if (cells.getAcquire((i + 1) * STRIDE) != QUIESCENT) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Called after each advance (on the epoch thread, or a logger's), with the new epoch (must be quick). */
     public void onAdvance(LongConsumer listener) {
         listeners.add(listener);
