@@ -116,8 +116,9 @@ final class LogWriter implements Runnable {
                     }
                 } else if (waited < manager.epochs().current() || manager.advancesEpoch()) {
                     long gap = lastSync + manager.groupCommitNanos() - System.nanoTime();
-                    // committers wait and the epoch can end: look again soon, or when the group-commit gap ends
-                    LockSupport.parkNanos(Math.max(50_000, Math.min(gap, manager.flushNanos())));
+                    // committers wait and the epoch can end: look again soon (within the group-commit gap, every
+                    // 200 us, so a group whose other transactions all finished is written without waiting it out)
+                    LockSupport.parkNanos(Math.max(50_000, Math.min(gap, 200_000)));
                 } else {
                     LockSupport.parkNanos(1_000_000); // committers wait for the epoch timer (sync_advance_epoch=false)
                 }
