@@ -276,6 +276,7 @@ class MvtoTransaction extends AbstractTransaction {
                             + "range of a read, so the duplicate key may come from a stale read");
                 }
             }
+            requireNotReused(i);
         }
         abortIfNodeSetChanged();
     }
@@ -530,9 +531,7 @@ class MvtoTransaction extends AbstractTransaction {
                 }
                 x = x.olderAcquire(); // aborted, ours (wts = ts), or above ts
             }
-            if (read != null && read.stampAcquire() != readSet.word(i)) {
-                throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a version we read was collected and reused");
-            }
+            requireNotReused(i);
         }
         for (int i = 0; i < n; i++) {
             boolean found = false;
@@ -567,6 +566,18 @@ class MvtoTransaction extends AbstractTransaction {
             if (!found && blindAt[i]) {
                 throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a blindly updated row has no committed version");
             }
+        }
+    }
+
+    /**
+     * After a walk from read {@code i}'s head down to the version object it read: that object still carries the stamp
+     * the read saw. A version superseded below our timestamp may be collected while we run and its object reused
+     * (an inline version heads its record's chain again), and a walk down to the object then stops too early.
+     */
+    private void requireNotReused(int i) {
+        Version read = readVersions[i];
+        if (read != null && read.stampAcquire() != readSet.word(i)) {
+            throw abortNow(AbortReason.READ_VALIDATION_FAILED, "a version we read was collected and reused");
         }
     }
 
