@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,6 +20,7 @@ import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
 
 /** Inserts, updates and deletes survive a close and reopen, through the log alone and through checkpoints. */
@@ -159,32 +161,42 @@ class RecoveryRoundTripTest {
             Table t = db.createIfAbsent("T");
             long t0 = System.nanoTime();
             Thread[] writers = new Thread[2];
+            AtomicReference<Throwable> failed = new AtomicReference<>();
             for (int w = 0; w < writers.length; w++) {
                 int id = w;
                 writers[w] = new Thread(() -> {
                     java.util.SplittableRandom r = new java.util.SplittableRandom(id);
                     try (Worker worker = db.cc.newWorker()) {
                         for (int i = 0; i < 3000; i++) {
-                            Transaction x = worker.begin();
                             int n = i % 97 == 0 ? 20_000 + r.nextInt(5000) : 1 + r.nextInt(1500);
                             byte[] row = new byte[n];
                             r.nextBytes(row);
                             byte[] key = b("w" + id + "-" + (i % 700));
-                            if (x.read(t, key) == null) {
-                                x.insert(t, key, row);
-                            } else {
-                                x.update(t, key, row);
+                            while (true) { // the other writer's insert into the same leaf may abort a missed read
+                                Transaction x = worker.begin();
+                                try {
+                                    if (x.read(t, key) == null) {
+                                        x.insert(t, key, row);
+                                    } else {
+                                        x.update(t, key, row);
+                                    }
+                                    x.commit();
+                                    break;
+                                } catch (TransactionAbortedException e) {
+                                    worker.backoff();
+                                }
                             }
-                            x.commit();
                             expect.put(new String(key, StandardCharsets.UTF_8), row);
                         }
                     }
                 });
+                writers[w].setUncaughtExceptionHandler((th, e) -> failed.compareAndSet(null, e));
                 writers[w].start();
             }
             for (Thread w : writers) {
                 w.join();
             }
+            assertNull(failed.get(), () -> "a writer failed: " + failed.get());
             elapsedMillis = (System.nanoTime() - t0) / 1_000_000;
             bytes = db.durability.logBytesWritten();
             syncs = db.durability.logSyncs();
