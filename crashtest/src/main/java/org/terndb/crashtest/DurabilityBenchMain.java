@@ -58,7 +58,8 @@ import org.terndb.txn.Worker;
  *       checkpoint's rows/s at that rate (the headroom it keeps while limited); with the checkpoint thread's CPU per
  *       row and, for each side, the cores the writers, loggers, checkpoint and process used, the writers' commits
  *       per CPU millisecond and the share of their time parked (CPU time holds up where wall time does not: on a
- *       machine shared with other work);</li>
+ *       machine shared with other work), and the log's MB/s, fsyncs per second, mean fsync time and the loggers'
+ *       share of the time in writes and in fsyncs (whether checkpoint I/O slows the log the writers wait for);</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
  * An insert phase ends early once its rows reach {@code --max-rows} (by default what a quarter of the heap holds): the
@@ -318,7 +319,21 @@ public final class DurabilityBenchMain extends OptionCommand {
                             .put("process_cores_without_checkpoint" + suffix, round(r.without().process()))
                             .put("writers_parked_pct_with_checkpoint" + suffix, round(100 * r.with().writersParked()))
                             .put("writers_parked_pct_without_checkpoint" + suffix,
-                                    round(100 * r.without().writersParked()));
+                                    round(100 * r.without().writersParked()))
+                            .put("log_mb_s_with_checkpoint" + suffix, round(r.with().log().mbPerSecond()))
+                            .put("log_mb_s_without_checkpoint" + suffix, round(r.without().log().mbPerSecond()))
+                            .put("log_fsync_ms_with_checkpoint" + suffix, round3(r.with().log().meanSyncMillis()))
+                            .put("log_fsync_ms_without_checkpoint" + suffix,
+                                    round3(r.without().log().meanSyncMillis()))
+                            .put("log_fsyncs_s_with_checkpoint" + suffix, round(r.with().log().syncsPerSecond()))
+                            .put("log_fsyncs_s_without_checkpoint" + suffix,
+                                    round(r.without().log().syncsPerSecond()))
+                            .put("logger_fsync_pct_with_checkpoint" + suffix, round(100 * r.with().log().syncShare()))
+                            .put("logger_fsync_pct_without_checkpoint" + suffix,
+                                    round(100 * r.without().log().syncShare()))
+                            .put("logger_write_pct_with_checkpoint" + suffix, round(100 * r.with().log().writeShare()))
+                            .put("logger_write_pct_without_checkpoint" + suffix,
+                                    round(100 * r.without().log().writeShare()));
                     if (tpccGrowth > 0) {
                         json.put("checkpoint_headroom_tpcc_during" + suffix, round(r.rowsPerSecond() / tpccGrowth));
                     }
@@ -531,11 +546,24 @@ public final class DurabilityBenchMain extends OptionCommand {
      * share of the writers' time they spent parked (waiting for room in the log's buffer, or for a lock).
      */
     private record Cpu(double writers, double loggers, double checkpoint, double process, double commitsPerCpuMs,
-                       double writersParked) {
+                       double writersParked, Log log) {
         String describe() {
             return String.format(Locale.ROOT, "writers %.2f, loggers %.2f, checkpoint %.2f, process %.2f cores; "
-                    + "%,.0f commits per writer CPU ms; writers parked %.1f%%", writers, loggers, checkpoint, process,
-                    commitsPerCpuMs, 100 * writersParked);
+                    + "%,.0f commits per writer CPU ms; writers parked %.1f%%; %s", writers, loggers, checkpoint,
+                    process, commitsPerCpuMs, 100 * writersParked, log.describe());
+        }
+    }
+
+    /**
+     * The log on one side of an interleaved phase: MB/s written, fsyncs per second, the mean fsync and the share of
+     * the wall time the loggers spent in writes and in fsyncs (a logger in an fsync drains no buffer: writers wait).
+     */
+    private record Log(double mbPerSecond, double syncsPerSecond, double meanSyncMillis, double writeShare,
+                       double syncShare) {
+        String describe() {
+            return String.format(Locale.ROOT, "log %.1f MB/s, %.0f fsyncs/s of %.2f ms mean, loggers in writes %.1f%%"
+                    + " and in fsyncs %.1f%% of the time", mbPerSecond, syncsPerSecond, meanSyncMillis,
+                    100 * writeShare, 100 * syncShare);
         }
     }
 
@@ -547,6 +575,11 @@ public final class DurabilityBenchMain extends OptionCommand {
     private static final int CHECKPOINT_CPU = 4;
     private static final int PROCESS_CPU = 5;
     private static final int WRITER_PARKED = 6;
+    private static final int LOG_BYTES = 7;
+    private static final int LOG_SYNCS = 8;
+    private static final int LOG_WRITE_NANOS = 9;
+    private static final int LOG_SYNC_NANOS = 10;
+    private static final int SUMS = 11;
 
     /** CPU nanoseconds of a set of threads, sampled together; a thread whose time is unknown counts 0. */
     private static final class ThreadCpu {
@@ -560,6 +593,10 @@ public final class DurabilityBenchMain extends OptionCommand {
         /** The durability's own threads whose names start with {@code prefix}. */
         static List<Thread> named(String prefix) {
             return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().startsWith(prefix)).toList();
+        }
+
+        int size() {
+            return ids.length;
         }
 
         long nanos() {
@@ -631,7 +668,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                 }
             }
         }, "bench-checkpoints");
-        long[][] sums = new long[2][7];  // [without, with][COMMITS..WRITER_PARKED]
+        long[][] sums = new long[2][SUMS];  // [without, with][COMMITS..LOG_SYNC_NANOS]
         long end = System.nanoTime() + (long) (seconds * 1e9);
         AtomicBoolean halt = new AtomicBoolean();
         ThreadCpu loggers = new ThreadCpu(ThreadCpu.named("tern-logger"));
@@ -645,14 +682,14 @@ public final class DurabilityBenchMain extends OptionCommand {
         timed(threads, seconds + 600, Long.MAX_VALUE, writers -> {
             ThreadCpu writerCpu = new ThreadCpu(List.of(writers));
             checkpointer.start();
-            long[] last = new long[7];
-            long[] now = new long[7];
-            sample(last, progress, threads, writerCpu, loggers, checkpointThread);
+            long[] last = new long[SUMS];
+            long[] now = new long[SUMS];
+            sample(last, progress, threads, writerCpu, loggers, checkpointThread, db);
             long lastChange = changes.get();
             while ((System.nanoTime() + SLICE_NANOS < end || count.get() == 0 || sums[0][NANOS] == 0
                     || sums[1][NANOS] == 0) && System.nanoTime() - end < 600_000_000_000L && failures.isEmpty()) {
                 LockSupport.parkNanos(SLICE_NANOS);
-                sample(now, progress, threads, writerCpu, loggers, checkpointThread);
+                sample(now, progress, threads, writerCpu, loggers, checkpointThread, db);
                 long change = changes.get();
                 if (change == lastChange) {
                     long[] side = sums[(int) (change & 1)];
@@ -672,8 +709,8 @@ public final class DurabilityBenchMain extends OptionCommand {
         }
         return new Interleaved(rate(sums[1][COMMITS], sums[1][NANOS]), rate(sums[0][COMMITS], sums[0][NANOS]),
                 count.get(), millis.get() == 0 ? 0 : entries.get() * 1000.0 / millis.get(),
-                cpu.get() < 0 || entries.get() == 0 ? -1 : (double) cpu.get() / entries.get(), cpu(sums[0], threads),
-                cpu(sums[1], threads));
+                cpu.get() < 0 || entries.get() == 0 ? -1 : (double) cpu.get() / entries.get(),
+                cpu(sums[0], threads, loggers.size()), cpu(sums[1], threads, loggers.size()));
     }
 
     /** Per second of {@code nanos}. */
@@ -681,17 +718,24 @@ public final class DurabilityBenchMain extends OptionCommand {
         return nanos == 0 ? 0 : n * 1e9 / nanos;
     }
 
-    private static Cpu cpu(long[] side, int threads) {
+    private static Cpu cpu(long[] side, int threads, int loggers) {
         double wall = side[NANOS];
-        return wall == 0 ? new Cpu(0, 0, 0, 0, 0, 0) : new Cpu(side[WRITER_CPU] / wall, side[LOGGER_CPU] / wall,
+        if (wall == 0) {
+            return new Cpu(0, 0, 0, 0, 0, 0, new Log(0, 0, 0, 0, 0));
+        }
+        Log log = new Log(side[LOG_BYTES] * 1e3 / wall, side[LOG_SYNCS] * 1e9 / wall,
+                side[LOG_SYNCS] == 0 ? 0 : side[LOG_SYNC_NANOS] / 1e6 / side[LOG_SYNCS],
+                side[LOG_WRITE_NANOS] / wall / Math.max(1, loggers),
+                side[LOG_SYNC_NANOS] / wall / Math.max(1, loggers));
+        return new Cpu(side[WRITER_CPU] / wall, side[LOGGER_CPU] / wall,
                 side[CHECKPOINT_CPU] / wall, side[PROCESS_CPU] / wall,
                 side[WRITER_CPU] == 0 ? 0 : side[COMMITS] * 1e6 / side[WRITER_CPU],
-                side[WRITER_PARKED] * 1e6 / wall / threads);
+                side[WRITER_PARKED] * 1e6 / wall / threads, log);
     }
 
     /** The running totals a slice is the difference of. */
     private static void sample(long[] into, AtomicLongArray progress, int threads, ThreadCpu writers,
-                               ThreadCpu loggers, ThreadCpu checkpoint) {
+                               ThreadCpu loggers, ThreadCpu checkpoint, KernelDb db) {
         into[COMMITS] = sum(progress, threads);
         into[NANOS] = System.nanoTime();
         into[WRITER_CPU] = writers.nanos();
@@ -699,6 +743,10 @@ public final class DurabilityBenchMain extends OptionCommand {
         into[CHECKPOINT_CPU] = checkpoint.nanos();
         into[PROCESS_CPU] = processCpuNanos();
         into[WRITER_PARKED] = writers.waitedMillis();
+        into[LOG_BYTES] = db.durability.logBytesWritten();
+        into[LOG_SYNCS] = db.durability.logSyncs();
+        into[LOG_WRITE_NANOS] = db.durability.logWriteNanos();
+        into[LOG_SYNC_NANOS] = db.durability.logSyncNanos();
     }
 
     private static long sum(AtomicLongArray progress, int threads) {
@@ -749,6 +797,10 @@ public final class DurabilityBenchMain extends OptionCommand {
 
     private static double round(double v) {
         return Math.round(v * 100) / 100.0;
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000) / 1000.0;
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -49,6 +49,13 @@ class DurabilityBenchMainTest {
         }
         number(json, "checkpoint_slowdown_pct");
         number(json, "checkpoint_slowdown_pct_0kb");
+        assertTrue(number(json, "log_mb_s_without_checkpoint") > 0, json);
+        for (String key : new String[] {"log_mb_s_with_checkpoint", "log_fsync_ms_with_checkpoint",
+                "log_fsync_ms_without_checkpoint", "log_fsyncs_s_with_checkpoint", "logger_fsync_pct_with_checkpoint",
+                "logger_fsync_pct_without_checkpoint", "logger_write_pct_with_checkpoint",
+                "log_fsync_ms_with_checkpoint_0kb"}) {
+            assertTrue(number(json, key) >= 0, key + " in " + json);
+        }
         assertEquals(4096, number(json, "checkpoint_rate_kb"), json);
         for (String key : new String[] {"tpcc_growth_rows_s", "checkpoint_headroom_tpcc", "checkpoint_rows_s_during",
                 "checkpoint_rows_s_during_0kb", "checkpoint_headroom_tpcc_during"}) {

@@ -330,6 +330,16 @@ public final class Durability implements AutoCloseable {
         return log == null ? 0 : log.syncs();
     }
 
+    /** Nanoseconds the loggers spent in log writes since this open (all loggers together). */
+    public long logWriteNanos() {
+        return log == null ? 0 : log.writeNanos();
+    }
+
+    /** Nanoseconds the loggers spent in fsyncs since this open (all loggers together). */
+    public long logSyncNanos() {
+        return log == null ? 0 : log.syncNanos();
+    }
+
     /** The generation this open writes. */
     public long generation() {
         return generation;

@@ -269,6 +269,22 @@ final class LogManager implements CommitLog {
         return n;
     }
 
+    long writeNanos() {
+        long n = 0;
+        for (LogWriter l : loggers) {
+            n += l.writeNanos();
+        }
+        return n;
+    }
+
+    long syncNanos() {
+        long n = 0;
+        for (LogWriter l : loggers) {
+            n += l.syncNanos();
+        }
+        return n;
+    }
+
     /** Makes everything committed so far durable (bounded wait), then stops the loggers. */
     void close(long timeoutMillis) {
         try {

@@ -53,6 +53,9 @@ final class LogWriter implements Runnable {
     private volatile long writtenMark;
     private volatile long bytesWritten; // volatile: read by reports on other threads
     private volatile long syncs;
+    /** Nanoseconds this logger spent in log writes and in fsyncs (what the disk's latency costs the log). */
+    private volatile long writeNanos;
+    private volatile long syncNanos;
 
     LogWriter(LogManager manager, int stream) {
         this.manager = manager;
@@ -83,6 +86,14 @@ final class LogWriter implements Runnable {
 
     long syncs() {
         return syncs;
+    }
+
+    long writeNanos() {
+        return writeNanos;
+    }
+
+    long syncNanos() {
+        return syncNanos;
     }
 
     @Override
@@ -184,7 +195,9 @@ final class LogWriter implements Runnable {
     }
 
     private void writeBlock(long mark) throws IOException {
+        long t0 = System.nanoTime();
         out.writeTo(file, LogFormat.LOG_BLOCK_MAGIC, mark);
+        writeNanos += System.nanoTime() - t0; // this thread is the only writer
         fileBytes += out.length();
         bytesWritten += out.length();
         fileMaxEpoch = Math.max(fileMaxEpoch, out.maxEpoch());
@@ -192,7 +205,9 @@ final class LogWriter implements Runnable {
 
     /** Makes the blocks written so far durable and publishes {@code mark}; rotates a full file. */
     private void sync(long mark) throws IOException {
+        long t0 = System.nanoTime();
         file.force(false); // fdatasync: the data and the file length, not the timestamps
+        syncNanos += System.nanoTime() - t0;
         syncs++;
         writtenMark = mark; // volatile: published after the block is on disk
         if (fileBytes >= manager.options().logFileBytes()) {
