@@ -3,9 +3,11 @@ package org.terndb.engine.proc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -261,5 +263,60 @@ class ProcedureIntegerPathTest {
         TernSqlException below = fails("CALL dec(?)", 1L);
         assertEquals("22003", below.sqlState(), "v is the smallest BIGINT already: " + below.getMessage());
         assertEquals(min, ((Number) s.execute("SELECT v FROM big WHERE id = 1").rows().get(0)[0]).longValue());
+    }
+
+    @Test
+    void integerVariablesSetOnTheIntegerPathReadTheSameInEveryKindOfUse() {
+        s.execute("CREATE TABLE n (id INT PRIMARY KEY, v BIGINT, w INT)");
+        s.execute("INSERT INTO n VALUES (1, 7, NULL), (2, -9223372036854775808, 3)");
+        s.execute("""
+                CREATE PROCEDURE spread (IN k INT, INOUT io BIGINT, OUT text VARCHAR(40), OUT copy BIGINT,
+                                         OUT twice DECIMAL(12,2), OUT elem INT, OUT arr INT ARRAY, OUT smallest BIGINT,
+                                         OUT missing INT, OUT rows_seen BIGINT, OUT stored BIGINT)
+                BEGIN
+                  DECLARE x BIGINT;
+                  DECLARE y BIGINT;
+                  DECLARE a INT ARRAY DEFAULT ARRAY[5, 6, 7, 8, 9, 10, 11, 12];
+                  SELECT v INTO x FROM n WHERE id = k;
+                  SET io = io + x;
+                  SET text = 'x=' || CAST(x AS VARCHAR(20)) || ' io=' || CAST(io AS VARCHAR(20));
+                  SET y = x;
+                  SET copy = y;
+                  SET twice = x * 2.5;
+                  SET elem = a[x];
+                  SET a[x] = x * 100;
+                  SET arr = a;
+                  SELECT v INTO smallest FROM n WHERE id = 2;
+                  SET y = smallest;
+                  IF y < 0 AND y = smallest THEN SET smallest = y; ELSE SET smallest = 0; END IF;
+                  SELECT w INTO missing FROM n WHERE id = k;
+                  SET rows_seen = ROW_COUNT();
+                  INSERT INTO n VALUES (x + 10, io, NULL);
+                  SELECT v INTO stored FROM n WHERE id = x + 10;
+                END""");
+        Object[] out = call("CALL spread(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", 1, 100L, null, null, null, null, null, null,
+                null, null, null).outValues();
+        assertEquals(107L, out[1], "INOUT through the integer path");
+        assertEquals("x=7 io=107", out[2]);
+        assertEquals(7L, out[3], "a copy of a copy");
+        assertEquals(0, new BigDecimal("17.50").compareTo((BigDecimal) out[4]), "" + out[4]);
+        assertEquals(11L, ((Number) out[5]).longValue(), "a variable as a subscript");
+        assertArrayEquals(new Object[] {5L, 6L, 7L, 8L, 9L, 10L, 700L, 12L}, (Object[]) out[6]);
+        assertEquals(Long.MIN_VALUE, out[7], "the smallest BIGINT read, copied and compared");
+        assertNull(out[8], "a NULL integer column reads as NULL");
+        assertEquals(1L, out[9]);
+        assertEquals(107L, out[10], "a variable as the argument of a planned INSERT");
+    }
+
+    @Test
+    void callsWhoseIntegerOutValuesAreEqualShareOneResult() {
+        PreparedPlan total = s.prepare("CALL total(?, ?, ?)");
+        CallResult first = s.call(total, new Object[] {new int[] {1, 2}, null, null}, null);
+        CallResult again = s.call(total, new Object[] {new int[] {2, 1}, null, null}, null);
+        assertSame(first, again, "30 and 2 again: the earlier result is returned");
+        CallResult other = s.call(total, new Object[] {new int[] {3}, null, null}, null);
+        assertEquals(30L, other.outValues()[1]);
+        assertEquals(1L, other.outValues()[2]);
+        assertEquals(30L, first.outValues()[1], "an earlier result is not touched by later calls");
     }
 }
