@@ -209,14 +209,8 @@ public final class Session implements AutoCloseable {
                 txn.commit();
                 return result;
             } catch (TransactionAbortedException e) {
-                if (cancelCause != null) {
-                    throw canceled("the statement was rolled back", e);
-                }
-                if (attempt >= retries) {
-                    throw conflict(e, "after " + (attempt + 1) + " attempts");
-                }
+                backOffOrGiveUp(e, attempt, retries, w);
                 onRetry.run();
-                w.backoff();
             } catch (RuntimeException | Error e) {
                 if (txn.isActive()) {
                     txn.abort();
@@ -239,13 +233,7 @@ public final class Session implements AutoCloseable {
                 txn.commit();
                 return result;
             } catch (TransactionAbortedException e) {
-                if (cancelCause != null) {
-                    throw canceled("the statement was rolled back", e);
-                }
-                if (attempt >= retries) {
-                    throw conflict(e, "after " + (attempt + 1) + " attempts");
-                }
-                w.backoff();
+                backOffOrGiveUp(e, attempt, retries, w);
             } catch (RuntimeException | Error e) {
                 if (txn.isActive()) {
                     txn.abort();
@@ -268,17 +256,25 @@ public final class Session implements AutoCloseable {
                 return stored != null ? StatementResult.stored(plan.columns(), stored, plan.root().fetchStored(c))
                         : StatementResult.row(plan.columns(), plan.root().fetchOne(c));
             } catch (TransactionAbortedException e) {
-                if (cancelCause != null) {
-                    throw canceled("the statement was rolled back", e);
-                }
-                if (attempt >= retries) {
-                    throw conflict(e, "after " + (attempt + 1) + " attempts");
-                }
-                w.backoff();
+                backOffOrGiveUp(e, attempt, retries, w);
             } catch (RuntimeException | Error e) {
                 throw translate(e);
             }
         }
+    }
+
+    /**
+     * Attempt {@code attempt} (from 0) of an autocommit statement ended in a conflict abort: fails the statement if it
+     * was canceled or has no retry left, else backs off before the next attempt.
+     */
+    private void backOffOrGiveUp(TransactionAbortedException e, int attempt, int retries, Worker w) {
+        if (cancelCause != null) {
+            throw canceled("the statement was rolled back", e);
+        }
+        if (attempt >= retries) {
+            throw conflict(e, "after " + (attempt + 1) + " attempts");
+        }
+        w.backoff();
     }
 
     private StatementResult runInTransaction(PreparedPlan plan, Object[] parameters) {
