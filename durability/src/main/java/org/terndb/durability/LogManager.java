@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.terndb.txn.CommitLog;
@@ -254,33 +255,26 @@ final class LogManager implements CommitLog {
     }
 
     long bytesWritten() {
-        long n = 0;
-        for (LogWriter l : loggers) {
-            n += l.bytesWritten();
-        }
-        return n;
+        return sum(LogWriter::bytesWritten);
     }
 
     long syncs() {
-        long n = 0;
-        for (LogWriter l : loggers) {
-            n += l.syncs();
-        }
-        return n;
+        return sum(LogWriter::syncs);
     }
 
     long writeNanos() {
-        long n = 0;
-        for (LogWriter l : loggers) {
-            n += l.writeNanos();
-        }
-        return n;
+        return sum(LogWriter::writeNanos);
     }
 
     long syncNanos() {
+        return sum(LogWriter::syncNanos);
+    }
+
+    /** A counter summed over the loggers (reports, not the commit path). */
+    private long sum(ToLongFunction<LogWriter> counter) {
         long n = 0;
         for (LogWriter l : loggers) {
-            n += l.syncNanos();
+            n += counter.applyAsLong(l);
         }
         return n;
     }
