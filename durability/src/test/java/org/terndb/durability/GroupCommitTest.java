@@ -72,7 +72,7 @@ class GroupCommitTest {
         }
         int commits = THREADS * COMMITS_EACH;
         System.out.println("group commit: " + commits + " sync commits, " + syncs + " fsyncs");
-        // Shared fsyncs: 198-239 for 600 commits in runs on two cores; one fsync per commit would be 600 or more.
+        // Shared fsyncs: 166-239 for 600 commits in runs on two cores; one fsync per commit would be 600 or more.
         assertTrue(syncs * 4 <= commits * 3, commits + " sync commits on " + THREADS + " threads took " + syncs
                 + " fsyncs: concurrent commits should share them");
         try (KernelDb db = KernelDb.open(dir, "silo", Map.of("durability", "none"))) {
