@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
-import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
 
 /**
@@ -47,16 +46,9 @@ class GroupCommitTest {
                     try (Worker w = db.cc.newWorker()) {
                         start.await();
                         for (int i = 0; i < COMMITS_EACH; i++) {
-                            while (true) {
-                                Transaction x = w.begin();
-                                try {
-                                    x.insert(t, key(id, i), key(id, i));
-                                    x.commit(); // sync: returns once the commit's epoch is on disk
-                                    break;
-                                } catch (TransactionAbortedException e) {
-                                    w.backoff();
-                                }
-                            }
+                            byte[] k = key(id, i);
+                            // sync: each commit returns once its epoch is on disk
+                            KernelDb.commitRetrying(w, x -> x.insert(t, k, k));
                         }
                     } catch (Throwable e) {
                         failed.compareAndSet(null, e);

@@ -3,10 +3,14 @@ package org.terndb.durability;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
+import org.terndb.txn.Transaction;
+import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.TxnOptions;
+import org.terndb.txn.Worker;
 import org.terndb.txn.common.AbstractConcurrencyControl;
 
 /**
@@ -59,6 +63,20 @@ final class KernelDb implements AutoCloseable {
             Table t = table(w[2]);
             cc.dropTable(t);
             durability.tableDropped(sql, t);
+        }
+    }
+
+    /** Runs {@code body} in a transaction of {@code w} and commits it, retrying conflict aborts after a backoff. */
+    static void commitRetrying(Worker w, Consumer<Transaction> body) {
+        while (true) {
+            Transaction x = w.begin();
+            try {
+                body.accept(x);
+                x.commit();
+                return;
+            } catch (TransactionAbortedException e) {
+                w.backoff();
+            }
         }
     }
 

@@ -20,7 +20,6 @@ import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
 import org.terndb.txn.Table;
 import org.terndb.txn.Transaction;
-import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.Worker;
 
 /** Inserts, updates and deletes survive a close and reopen, through the log alone and through checkpoints. */
@@ -172,20 +171,14 @@ class RecoveryRoundTripTest {
                             byte[] row = new byte[n];
                             r.nextBytes(row);
                             byte[] key = b("w" + id + "-" + (i % 700));
-                            while (true) { // the other writer's insert into the same leaf may abort a missed read
-                                Transaction x = worker.begin();
-                                try {
-                                    if (x.read(t, key) == null) {
-                                        x.insert(t, key, row);
-                                    } else {
-                                        x.update(t, key, row);
-                                    }
-                                    x.commit();
-                                    break;
-                                } catch (TransactionAbortedException e) {
-                                    worker.backoff();
+                            // the other writer's insert into the same leaf may abort a missed read: retried
+                            KernelDb.commitRetrying(worker, x -> {
+                                if (x.read(t, key) == null) {
+                                    x.insert(t, key, row);
+                                } else {
+                                    x.update(t, key, row);
                                 }
-                            }
+                            });
                             expect.put(new String(key, StandardCharsets.UTF_8), row);
                         }
                     }
