@@ -58,8 +58,9 @@ import org.terndb.txn.Worker;
  *       checkpoint's rows/s at that rate (the headroom it keeps while limited); with the checkpoint thread's CPU per
  *       row and, for each side, the cores the writers, loggers, checkpoint and process used, the writers' commits
  *       per CPU millisecond and the share of their time parked (CPU time holds up where wall time does not: on a
- *       machine shared with other work), and the log's MB/s, fsyncs per second, mean fsync time and the loggers'
- *       share of the time in writes and in fsyncs (whether checkpoint I/O slows the log the writers wait for);</li>
+ *       machine shared with other work), and the log's MB/s, fsyncs per second, mean fsync time and the share of
+ *       the time the loggers spent in writes and the log streams in fsyncs (whether checkpoint I/O slows the log
+ *       the writers wait for);</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
  * An insert phase ends early once its rows reach {@code --max-rows} (by default what a quarter of the heap holds): the
@@ -556,13 +557,14 @@ public final class DurabilityBenchMain extends OptionCommand {
 
     /**
      * The log on one side of an interleaved phase: MB/s written, fsyncs per second, the mean fsync and the share of
-     * the wall time the loggers spent in writes and in fsyncs (a logger in an fsync drains no buffer: writers wait).
+     * the wall time the loggers spent in writes (a logger in a write drains no buffer: writers may wait) and the log
+     * streams in fsyncs (run beside the writes; a commit in sync mode waits for them).
      */
     private record Log(double mbPerSecond, double syncsPerSecond, double meanSyncMillis, double writeShare,
                        double syncShare) {
         String describe() {
             return String.format(Locale.ROOT, "log %.1f MB/s, %.0f fsyncs/s of %.2f ms mean, loggers in writes %.1f%%"
-                    + " and in fsyncs %.1f%% of the time", mbPerSecond, syncsPerSecond, meanSyncMillis,
+                    + " and streams in fsyncs %.1f%% of the time", mbPerSecond, syncsPerSecond, meanSyncMillis,
                     100 * writeShare, 100 * syncShare);
         }
     }

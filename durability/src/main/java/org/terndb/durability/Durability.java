@@ -335,7 +335,7 @@ public final class Durability implements AutoCloseable {
         return log == null ? 0 : log.writeNanos();
     }
 
-    /** Nanoseconds the loggers spent in fsyncs since this open (all loggers together). */
+    /** Nanoseconds the log streams spent in fsyncs since this open (all streams together; beside the writes). */
     public long logSyncNanos() {
         return log == null ? 0 : log.syncNanos();
     }

@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -15,10 +16,12 @@ import java.util.concurrent.locks.LockSupport;
  * A logger thread (SiloR §4.1): owns one log stream (its own sequence of files) and the buffers of the workers
  * assigned to it. Each round: advance the epoch if committers wait for it, read the bound (every record with an
  * epoch below it has been appended), gather every buffer's records into one block, write the block straight from
- * the buffers with one gather write, release the buffers, fsync, and publish the block's mark (bound - 1) as this
- * stream's durable epoch. A worker whose buffer passes half full wakes the logger early: that round only writes
- * (its block claims no new mark) and leaves the fsync to the flush timer or a waiting committer, so workers do not
- * wait for room while fsyncs stay at most one per {@code log_flush_ms} in async mode.
+ * the buffers with one gather write, release the buffers, and hand the block's mark (bound - 1) to the stream's
+ * {@link Syncer}, which fsyncs and then publishes it as this stream's durable epoch. The fsync runs on its own
+ * thread so that the logger goes on draining the workers' buffers while the disk flushes: a worker waits for room
+ * only when the disk cannot take the log's bytes, not for every fsync's latency. A worker whose buffer passes half
+ * full wakes the logger early: that round only writes (its block claims no new mark) and leaves the fsync to the
+ * flush timer or a waiting committer, so fsyncs stay at most one per {@code log_flush_ms} in async mode.
  */
 final class LogWriter implements Runnable {
     /** Records of one round beyond this go out in more than one block (the mark only in the last). */
@@ -40,6 +43,7 @@ final class LogWriter implements Runnable {
         }
     };
     private final List<LogFiles.Closed> closedFiles = new ArrayList<>(); // guarded by itself
+    private final Syncer syncer = new Syncer();
     private Thread thread;
     private volatile boolean stopping;
 
@@ -51,9 +55,11 @@ final class LogWriter implements Runnable {
 
     /** The mark of the last block on disk: every record of this stream with an epoch at or below it is there. */
     private volatile long writtenMark;
+    /** Logger thread: the mark of the last block handed to the syncer (written, its fsync pending or done). */
+    private long submittedMark;
     private volatile long bytesWritten; // volatile: read by reports on other threads
     private volatile long syncs;
-    /** Nanoseconds this logger spent in log writes and in fsyncs (what the disk's latency costs the log). */
+    /** Nanoseconds this stream spent in log writes (the logger) and in fsyncs (mostly its syncer, beside the writes). */
     private volatile long writeNanos;
     private volatile long syncNanos;
 
@@ -64,6 +70,7 @@ final class LogWriter implements Runnable {
 
     void start() throws IOException {
         openNextFile();
+        syncer.start();
         thread = new Thread(this, "tern-logger-" + stream);
         thread.setDaemon(true);
         thread.start();
@@ -106,7 +113,7 @@ final class LogWriter implements Runnable {
                 // A sync round when the flush timer is due or someone waits for an epoch (once the group-commit gap
                 // since the last one passed, if another transaction may still join); else only write.
                 long now = System.nanoTime();
-                boolean sync = last || now - nextSync >= 0 || manager.requested() > writtenMark
+                boolean sync = last || now - nextSync >= 0 || manager.requested() > submittedMark
                         && now - lastSync >= manager.groupCommitNanos();
                 round(sync);
                 if (sync) {
@@ -120,7 +127,7 @@ final class LogWriter implements Runnable {
                     return;
                 }
                 long waited = manager.requested();
-                if (waited <= writtenMark) {
+                if (waited <= submittedMark) {
                     long wait = nextSync - System.nanoTime();
                     if (wait > 0) {
                         LockSupport.parkNanos(wait); // async: sync every log_flush_ms (a half-full buffer wakes us)
@@ -134,6 +141,7 @@ final class LogWriter implements Runnable {
                     LockSupport.parkNanos(1_000_000); // committers wait for the epoch timer (sync_advance_epoch=false)
                 }
             }
+            syncer.stop(); // the last round's fsync (and any queued) is done and its mark published
             file.force(false);
             file.close();
             if (bytesWritten == 0 && fileSequence == 1) {
@@ -141,6 +149,8 @@ final class LogWriter implements Runnable {
             }
         } catch (IOException | RuntimeException e) {
             manager.fail("writing log file " + filePath, e);
+        } finally {
+            syncer.stop();
         }
     }
 
@@ -150,7 +160,7 @@ final class LogWriter implements Runnable {
      */
     private void round(boolean sync) throws IOException {
         long need = manager.need();
-        long mark = writtenMark;
+        long mark = submittedMark;
         if (sync) {
             if (manager.requested() >= manager.epochs().current() && manager.advancesEpoch()) {
                 manager.epochs().tryAdvance(); // group commit: committers wait for this epoch to end
@@ -158,13 +168,13 @@ final class LogWriter implements Runnable {
             // Every record with an epoch below the bound has been appended: its worker left its epoch slot after
             // appending, or will commit in an epoch at or above the bound (see LogManager).
             long bound = manager.epochs().safeEpoch();
-            mark = Math.max(writtenMark, bound - 1);
+            mark = Math.max(submittedMark, bound - 1);
         }
         out.reset();
         for (WorkerLog w : buffers) {
             w.collect(gatherer);
             if (out.length() >= MAX_BLOCK) {
-                writeBlock(writtenMark); // an intermediate block claims nothing new
+                writeBlock(submittedMark); // an intermediate block claims nothing new
                 releaseAll();
                 out.reset();
             }
@@ -172,13 +182,22 @@ final class LogWriter implements Runnable {
         if (out.count() > 0) {
             manager.dataEpoch(out.maxEpoch());
         }
-        if (out.count() > 0 || (sync && mark > writtenMark && need > writtenMark)) {
-            writeBlock(sync ? mark : writtenMark);
+        if (out.count() > 0 || (sync && mark > submittedMark && need > submittedMark)) {
+            writeBlock(sync ? mark : submittedMark);
             releaseAll(); // the records are in the file (page cache): the workers may reuse their room
             out.reset();
             if (sync) {
-                sync(mark);
-                manager.published();
+                submittedMark = mark;
+                if (fileBytes < manager.options().logFileBytes()) {
+                    syncer.submit(file, filePath, mark);
+                } else {
+                    // A full file is synced here, after every fsync before it: no block of the next file may reach
+                    // the disk before the last of this one (recovery reads a stream's files in order and takes the
+                    // marks of the next file only if this one ends cleanly).
+                    syncer.awaitIdle();
+                    syncNow(mark);
+                    rotate();
+                }
             }
         }
         for (WorkerLog w : buffers) {
@@ -203,16 +222,14 @@ final class LogWriter implements Runnable {
         fileMaxEpoch = Math.max(fileMaxEpoch, out.maxEpoch());
     }
 
-    /** Makes the blocks written so far durable and publishes {@code mark}; rotates a full file. */
-    private void sync(long mark) throws IOException {
+    /** Logger thread, with the syncer idle: makes the blocks written so far durable and publishes {@code mark}. */
+    private void syncNow(long mark) throws IOException {
         long t0 = System.nanoTime();
         file.force(false); // fdatasync: the data and the file length, not the timestamps
         syncNanos += System.nanoTime() - t0;
         syncs++;
-        writtenMark = mark; // volatile: published after the block is on disk
-        if (fileBytes >= manager.options().logFileBytes()) {
-            rotate();
-        }
+        writtenMark = mark; // volatile: published after the blocks are on disk
+        manager.published();
     }
 
     private void openNextFile() throws IOException {
@@ -254,6 +271,108 @@ final class LogWriter implements Runnable {
             Files.deleteIfExists(p);
         }
         return doomed.size();
+    }
+
+    /**
+     * The stream's fsync thread. The logger hands it each sync block's mark after writing the block; it fsyncs and
+     * then publishes the newest mark handed over before the fsync began (an fsync covers every block written before
+     * it), so published marks only grow. {@link #syncs} and {@link #syncNanos} are written by whichever thread
+     * fsyncs: this one, or the logger while this one is idle.
+     */
+    private final class Syncer implements Runnable {
+        private record Request(FileChannel file, Path path, long mark) {}
+
+        private final ArrayDeque<Request> queue = new ArrayDeque<>(); // guarded by itself
+        private boolean busy; // guarded by queue: an fsync is in progress
+        private boolean stopped; // guarded by queue
+        private Thread syncThread;
+
+        void start() {
+            syncThread = new Thread(this, "tern-log-sync-" + stream);
+            syncThread.setDaemon(true);
+            syncThread.start();
+        }
+
+        /** Logger thread: {@code file} holds every block of the stream up to {@code mark}. */
+        void submit(FileChannel file, Path path, long mark) {
+            synchronized (queue) {
+                queue.addLast(new Request(file, path, mark));
+                queue.notifyAll();
+            }
+        }
+
+        /** Logger thread: waits until every mark handed over is published (or the log failed). */
+        void awaitIdle() throws IOException {
+            synchronized (queue) {
+                while ((busy || !queue.isEmpty()) && manager.failure() == null) {
+                    try {
+                        queue.wait(100);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IOException("interrupted while waiting for the log's fsync", e);
+                    }
+                }
+            }
+            manager.checkWritable();
+        }
+
+        @Override
+        public void run() {
+            Path path = null;
+            try {
+                while (true) {
+                    Request last;
+                    synchronized (queue) {
+                        busy = false;
+                        queue.notifyAll();
+                        while (queue.isEmpty()) {
+                            if (stopped) {
+                                return;
+                            }
+                            queue.wait();
+                        }
+                        // One fsync covers the requests queued for the same file: publish the newest mark.
+                        last = queue.pollFirst();
+                        while (!queue.isEmpty() && queue.peekFirst().file() == last.file()) {
+                            last = queue.pollFirst();
+                        }
+                        busy = true;
+                    }
+                    path = last.path();
+                    long t0 = System.nanoTime();
+                    last.file().force(false); // fdatasync: the data and the file length, not the timestamps
+                    syncNanos += System.nanoTime() - t0;
+                    syncs++;
+                    writtenMark = last.mark(); // volatile: published after the blocks are on disk
+                    manager.published();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException | RuntimeException e) {
+                manager.fail("syncing log file " + path, e);
+            } finally {
+                synchronized (queue) {
+                    busy = false;
+                    queue.notifyAll();
+                }
+            }
+        }
+
+        /** Stops the thread once it has synced what is queued; waits for that. */
+        void stop() {
+            synchronized (queue) {
+                stopped = true;
+                queue.notifyAll();
+            }
+            Thread t = syncThread;
+            if (t != null) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
     }
 
     /** Stops after draining what was appended before; returns once the thread ended (or the timeout passed). */
