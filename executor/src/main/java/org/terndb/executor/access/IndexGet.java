@@ -12,11 +12,13 @@ import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.KeyBuilder;
 
 /**
- * Point lookup of one row by its full primary key: the plan of {@code WHERE pk = ?}. Produces zero or
- * one row of all table columns. A key value the key column cannot hold (a TINYINT key compared with 1000,
- * an INTEGER key with 2.5) matches nothing.
+ * Point lookup of one row by its full primary key ({@code WHERE pk = ?}) or by the full key of a unique secondary
+ * index ({@code WHERE unique_column = ?}: the entry's primary key, then the row). Produces zero or one row of all
+ * table columns. A key value the key column cannot hold (a TINYINT key compared with 1000, an INTEGER key with
+ * 2.5), or NULL, matches nothing.
  */
 public final class IndexGet extends TableAccess {
+    private final IndexMeta index;
     private final Expr[] key;
     private final boolean forUpdate;
     private final Column[] keyColumns;
@@ -32,15 +34,29 @@ public final class IndexGet extends TableAccess {
      * @param forUpdate read with the intent to write (UPDATE/DELETE): locking protocols lock now
      */
     public IndexGet(TableMeta table, Expr[] key, boolean forUpdate) {
-        this(table, key, forUpdate, null, null, null);
+        this(table, table.primaryIndex(), key, forUpdate);
     }
 
-    private IndexGet(TableMeta table, Expr[] key, boolean forUpdate, Expr residual, boolean[] residualColumns,
-                     boolean[] decoded) {
+    /**
+     * @param index     the primary index or a unique secondary index of {@code table}
+     * @param key       one expression per key column of {@code index}, in key order
+     * @param forUpdate read with the intent to write (UPDATE/DELETE): locking protocols lock now
+     */
+    public IndexGet(TableMeta table, IndexMeta index, Expr[] key, boolean forUpdate) {
+        this(table, index, key, forUpdate, null, null, null);
+    }
+
+    private IndexGet(TableMeta table, IndexMeta index, Expr[] key, boolean forUpdate, Expr residual,
+                     boolean[] residualColumns, boolean[] decoded) {
         super(table, residual, residualColumns, decoded);
-        if (key.length != table.primaryIndex().columnCount()) {
-            throw new IllegalArgumentException("IndexGet needs the full primary key of " + table.name());
+        if (!index.primary() && !index.unique()) {
+            throw new IllegalArgumentException("IndexGet needs the primary or a unique index of " + table.name()
+                    + ", not " + index.name());
         }
+        if (key.length != index.columnCount() || key.length == 0) {
+            throw new IllegalArgumentException("IndexGet needs the full key of " + index.name());
+        }
+        this.index = index;
         this.key = key.clone();
         this.forUpdate = forUpdate;
         this.tableColumns = table.schema().columns().toArray(Column[]::new);
@@ -57,7 +73,7 @@ public final class IndexGet extends TableAccess {
         }
         this.stored = residual == null && all ? StoredColumns.all(table) : null;
         for (int i = 0; i < key.length; i++) {
-            keyColumns[i] = table.primaryIndex().codec().schema().column(i);
+            keyColumns[i] = index.codec().schema().column(i);
             switch (keyColumns[i].type()) { // the range of Longs added as they are; others go through ExactKeys
                 case TINYINT -> range(i, Byte.MIN_VALUE, Byte.MAX_VALUE);
                 case SMALLINT -> range(i, Short.MIN_VALUE, Short.MAX_VALUE);
@@ -73,7 +89,12 @@ public final class IndexGet extends TableAccess {
         keyMax[i] = max;
     }
 
-    /** The key expressions, one per primary-key column. */
+    /** The index looked up: the primary index, or a unique secondary index. */
+    public IndexMeta index() {
+        return index;
+    }
+
+    /** The key expressions, one per key column of {@link #index()}. */
     public Expr[] key() {
         return key.clone();
     }
@@ -85,12 +106,12 @@ public final class IndexGet extends TableAccess {
 
     @Override
     public IndexGet withResidual(Expr residual, boolean[] columns) {
-        return new IndexGet(table, key, forUpdate, residual, columns, null);
+        return new IndexGet(table, index, key, forUpdate, residual, columns, null);
     }
 
     @Override
     public IndexGet withDecodedColumns(boolean[] columns) {
-        return new IndexGet(table, key, forUpdate, residual, residualColumns, columns);
+        return new IndexGet(table, index, key, forUpdate, residual, residualColumns, columns);
     }
 
     @Override
@@ -116,10 +137,13 @@ public final class IndexGet extends TableAccess {
         return true;
     }
 
-    /** One primary-key read; FOR UPDATE reads announce a write (2PL locks them), so they are not. */
+    /**
+     * One primary-key read; FOR UPDATE reads announce a write (2PL locks them), so they are not, nor is a get
+     * through a secondary index (its entry, then the row).
+     */
     @Override
     public boolean readsOneRecord() {
-        return !forUpdate;
+        return !forUpdate && index.primary();
     }
 
     /** The row without a cursor; its key and stored row go to the context. */
@@ -189,10 +213,12 @@ public final class IndexGet extends TableAccess {
         return out;
     }
 
-    /** The search key, or null if no row can have it (pk = NULL, or a value the key column cannot hold). */
+    /**
+     * The primary key of the row to read, or null if no row can have it (a key of NULL, a value the key column
+     * cannot hold, or no entry under the unique secondary key).
+     */
     private byte[] key(ExecutionContext context, Object[] outer, Object[] params) {
-        IndexMeta primary = table.primaryIndex();
-        KeyBuilder keys = context.keyBuilder(primary.codec());
+        KeyBuilder keys = context.keyBuilder(index.codec());
         for (int i = 0; i < key.length; i++) {
             Object v = key[i].eval(outer, params);
             if (v instanceof Long l && l >= keyMin[i] && l <= keyMax[i]) { // an integer the key column holds
@@ -201,7 +227,8 @@ public final class IndexGet extends TableAccess {
                 return null;
             }
         }
-        return keys.toKey();
+        // A unique key without NULLs is stored as it is (the primary key is appended only to keys with a NULL).
+        return index.primary() ? keys.toKey() : context.transaction().readPrimaryKey(index.index(), keys.toKey());
     }
 
     private byte[] read(ExecutionContext context, byte[] pk) {
@@ -217,11 +244,10 @@ public final class IndexGet extends TableAccess {
     @Override
     public String describe() {
         StringJoiner k = new StringJoiner(", ", "[", "]");
-        IndexMeta primary = table.primaryIndex();
         for (int i = 0; i < key.length; i++) {
-            k.add(table.column(primary.column(i)).name() + " = " + key[i].explain());
+            k.add(table.column(index.column(i)).name() + " = " + key[i].explain());
         }
-        return "IndexGet(table=" + table.name() + ", index=" + primary.name() + ", key=" + k + residualText()
+        return "IndexGet(table=" + table.name() + ", index=" + index.name() + ", key=" + k + residualText()
                 + (forUpdate ? ", for update" : "") + ")";
     }
 

@@ -47,7 +47,8 @@ public final class PointRead {
      */
     public static PointRead of(PlanNode root, List<Expr> arguments) {
         if (!(root instanceof org.terndb.executor.relational.Project project)
-                || !(project.inputs().get(0) instanceof IndexGet get) || get.residual() != null) {
+                || !(project.inputs().get(0) instanceof IndexGet get) || get.residual() != null
+                || !get.index().primary()) {
             return null;
         }
         Expr[] exprs = project.exprs();

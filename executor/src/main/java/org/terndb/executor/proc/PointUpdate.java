@@ -77,6 +77,7 @@ final class PointUpdate {
         if (!(root instanceof Update update) || update.changesKey()
                 || !(update.inputs().get(0) instanceof Project project)
                 || !(project.inputs().get(0) instanceof IndexGet get) || get.residual() != null
+                || !get.index().primary()
                 || get.table() != update.table()) {
             return null;
         }

@@ -29,7 +29,8 @@ import org.terndb.storage.codec.ColumnType;
 /**
  * Chooses how to read a table for a set of conjuncts:
  * <ul>
- *   <li>a point get ({@link IndexGet}) when equalities fix the whole primary key;</li>
+ *   <li>a point get ({@link IndexGet}) when equalities fix the whole primary key, or else the whole key of a
+ *       unique index;</li>
  *   <li>else the index range scan whose equality prefix is longest, plus one range bound on the next key
  *       column (primary or secondary index alike); a unique index fixed completely beats a non-unique one;</li>
  *   <li>else a full scan of the primary index.</li>
@@ -212,9 +213,10 @@ final class AccessPathSelector {
             k++;
         }
         Expr[] prefixExprs = prefix.toArray(new Expr[0]);
-        if (index.primary() && k == keyColumns && order == null && group == null) {
-            return new Choice(new IndexGet(table, prefixExprs, conversion.forUpdate()), consumed, Integer.MAX_VALUE,
-                    usesOuter);
+        if ((index.primary() || index.unique()) && k == keyColumns && order == null && group == null) {
+            // a point get: by primary key first, else through a unique index (its entry, then the row)
+            return new Choice(new IndexGet(table, index, prefixExprs, conversion.forUpdate()), consumed,
+                    index.primary() ? Integer.MAX_VALUE : Integer.MAX_VALUE - 1, usesOuter);
         }
         IndexRangeScan.Bound lower = null;
         IndexRangeScan.Bound upper = null;

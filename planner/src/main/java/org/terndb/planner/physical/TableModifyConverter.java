@@ -11,7 +11,6 @@ import org.apache.calcite.rex.RexNode;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.SqlState;
 import org.terndb.executor.access.IndexGet;
-import org.terndb.executor.access.IndexRangeScan;
 import org.terndb.executor.access.TableAccess;
 import org.terndb.executor.expr.Expr;
 import org.terndb.executor.meta.IndexMeta;
@@ -137,16 +136,14 @@ final class TableModifyConverter implements RelConverter {
         for (int i = 0; i < values.length; i++) {
             values[i] = conversion.rex().compile(newValues.get(i), List.of());
         }
-        if (access instanceof IndexGet get) {
+        if (access instanceof IndexGet get && get.index().primary()) {
             // whole rows go as rows where nothing is gained by a patch: no secondary index to keep, or one set
             return whole && (table.secondaryIndexes().isEmpty() || !patchable)
                     ? new BlindUpdate(table, get.key(), targets, values)
                     : BlindUpdate.partial(table, primary, get.key(), targets, values);
         }
-        if (patchable && access instanceof IndexRangeScan scan && scan.index().unique() && !scan.index().primary()
-                && scan.prefixLength() == scan.index().columnCount() && !scan.hasRangeBound()
-                && scan.limit() == null) {
-            return BlindUpdate.partial(table, scan.index(), scan.prefix(), targets, values);
+        if (patchable && access instanceof IndexGet get) { // by the full key of a unique index
+            return BlindUpdate.partial(table, get.index(), get.key(), targets, values);
         }
         return null;
     }
