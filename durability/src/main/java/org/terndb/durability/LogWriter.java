@@ -134,9 +134,10 @@ final class LogWriter implements Runnable {
                     }
                 } else if (waited < manager.epochs().current() || manager.advancesEpoch()) {
                     long gap = lastSync + manager.groupCommitNanos() - System.nanoTime();
-                    // committers wait and the epoch can end: look again soon (within the group-commit gap, every
-                    // 200 us, so a group whose other transactions all finished is written without waiting it out)
-                    LockSupport.parkNanos(Math.max(50_000, Math.min(gap, 200_000)));
+                    // committers wait and the epoch can end: look again when the group-commit gap ends, and at
+                    // least every millisecond within it, so a group whose other transactions all finished is written
+                    // without waiting the whole gap out (more often costs the cores a wake-up each time)
+                    LockSupport.parkNanos(Math.max(50_000, Math.min(gap, 1_000_000)));
                 } else {
                     LockSupport.parkNanos(1_000_000); // committers wait for the epoch timer (sync_advance_epoch=false)
                 }

@@ -217,9 +217,10 @@ class RecoveryRoundTripTest {
     @ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"sync", "async"})
     void logFilesRotateAndCheckpointsDeleteTheCoveredOnes(String mode) throws Exception {
-        // async rotates at its fsyncs too: one every millisecond, so a few MB of log fill several files
+        // Files rotate at sync rounds (async: one every millisecond); 64 KiB buffers keep each round's block small,
+        // so a few MB of log fill several files.
         Map<String, String> options = Map.of("durability", mode, "log_file_mb", "1", "log_flush_ms", "1",
-                "checkpoint_interval_s", "0");
+                "log_buffer_kb", "64", "checkpoint_interval_s", "0");
         Map<String, byte[]> expect = new java.util.concurrent.ConcurrentHashMap<>();
         long filesBeforeCheckpoint;
         try (KernelDb db = KernelDb.open(dir, "silo", options)) {
@@ -256,6 +257,7 @@ class RecoveryRoundTripTest {
                 }
                 assertNull(failed.get(), () -> "a writer failed: " + failed.get());
                 if (round == 0) {
+                    db.durability.awaitDurable(db.cc.epochs().current()); // async: the log is written by now
                     filesBeforeCheckpoint = logFiles();
                     assertTrue(filesBeforeCheckpoint >= 3, "about 4 MB of log in 1 MiB files: " + filesBeforeCheckpoint
                             + " files");
