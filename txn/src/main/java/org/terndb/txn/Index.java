@@ -1,6 +1,9 @@
 package org.terndb.txn;
 
 import org.terndb.storage.masstree.Masstree;
+import org.terndb.storage.masstree.NodeChangeObserver;
+import org.terndb.storage.masstree.NodeObserver;
+import org.terndb.txn.common.PointHash;
 import org.terndb.txn.common.Record;
 
 /**
@@ -8,6 +11,11 @@ import org.terndb.txn.common.Record;
  * (key = {@link SecondaryKey#of}, record value = the primary key of the indexed row). Secondary entries are
  * records of their own, written in the same transaction as the row, so every protocol's validation covers
  * them and a secondary index never exposes an uncommitted or deleted row.
+ *
+ * <p>Point lookups, inserts and unlinks of records go through {@link #get}, {@link #putIfAbsent} and
+ * {@link #unlink}: a primary or unique secondary index keeps a {@link PointHash} in front of its tree for point
+ * reads, and these methods keep it a subset of the tree (see its invariant). {@link #tree()} is for scans, sizes
+ * and inspection only: a record put into or removed from it directly would bypass the hash.
  */
 public final class Index {
     private final String name;
@@ -16,6 +24,8 @@ public final class Index {
     private final boolean unique;
     private final SecondaryKey keyOf;
     private final Masstree<Record> tree = new Masstree<>();
+    /** Point-read cache of {@link #tree}; null for a non-unique secondary index (no point reads). */
+    private final PointHash hash;
     private volatile boolean retired;
 
     Index(String name, int id, Table table, boolean unique, SecondaryKey keyOf) {
@@ -24,6 +34,7 @@ public final class Index {
         this.table = table;
         this.unique = unique;
         this.keyOf = keyOf;
+        this.hash = keyOf == null || unique ? new PointHash() : null;
     }
 
     public String name() {
@@ -69,9 +80,57 @@ public final class Index {
         this.retired = retired;
     }
 
-    /** The index structure. Protocols read and write records through it; applications go through transactions. */
+    /**
+     * The record of {@code key}, or null; on a miss {@code missObserver} (may be null) is told the border node
+     * that would hold the key, as {@link Masstree#get(byte[], NodeObserver)} does. A hit in the hash returns at
+     * once and tells the observer nothing, as a hit in the tree does.
+     */
+    public Record get(byte[] key, NodeObserver missObserver) {
+        if (hash != null) {
+            Record r = hash.get(key);
+            if (r != null) {
+                return r;
+            }
+        }
+        return tree.get(key, missObserver);
+    }
+
+    /**
+     * Inserts {@code record} under its key if the key is absent; returns the record already there, or null if
+     * inserted. {@code changes} (may be null) hears of the tree's changed border nodes as for
+     * {@link Masstree#putIfAbsent(byte[], Object, NodeChangeObserver)}.
+     */
+    public Record putIfAbsent(Record record, NodeChangeObserver changes) {
+        Record existing = tree.putIfAbsent(record.key(), record, changes);
+        if (existing == null && hash != null) {
+            hash.put(record); // after the tree: the hash only ever holds what the tree holds
+        }
+        return existing;
+    }
+
+    /**
+     * Removes {@code record} if its key still maps to it (identity); true if this call removed it. The record is
+     * marked {@linkplain Record#isDetached() detached} and leaves the hash before the tree. {@code changes} (may
+     * be null) hears of the changed border node as for {@link Masstree#remove(byte[], Object, NodeChangeObserver)}.
+     */
+    public boolean unlink(Record record, NodeChangeObserver changes) {
+        if (hash != null) {
+            hash.unlink(record);
+        }
+        return tree.remove(record.key(), record, changes);
+    }
+
+    /**
+     * The index structure, for ordered scans, sizes and inspection. Point lookups, inserts and removals go through
+     * {@link #get}, {@link #putIfAbsent} and {@link #unlink}, which keep the point-read hash in step with it.
+     */
     public Masstree<Record> tree() {
         return tree;
+    }
+
+    /** The point-read hash in front of {@link #tree()}, null for a non-unique secondary index; for tests. */
+    PointHash pointHash() {
+        return hash;
     }
 
     @Override

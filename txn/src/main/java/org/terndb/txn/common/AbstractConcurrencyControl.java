@@ -191,14 +191,14 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
         if (primaryKey == null || row == null) {
             throw new IllegalArgumentException("load needs a key and a row");
         }
-        if (table.primary().tree().putIfAbsent(primaryKey, newCommittedRecord(primaryKey, row)) != null) {
+        if (table.primary().putIfAbsent(newCommittedRecord(primaryKey, row), null) != null) {
             return false;
         }
         List<Index> secondaries = table.secondaries();
         for (int i = 0; i < secondaries.size(); i++) {
             Index s = secondaries.get(i);
             byte[] k = s.keyOf(primaryKey, row);
-            if (s.tree().putIfAbsent(k, newCommittedRecord(k, primaryKey)) != null) {
+            if (s.putIfAbsent(newCommittedRecord(k, primaryKey), null) != null) {
                 throw new IllegalStateException("load: duplicate key in unique index " + s);
             }
         }

@@ -377,7 +377,7 @@ public abstract class AbstractTransaction implements Transaction {
 
     /** Looks the key up (a miss is recorded in the node set) and reads the record as this transaction sees it. */
     protected final byte[] readKey(Index index, byte[] key, boolean forUpdate) {
-        Record r = index.tree().get(key, nodeSet);
+        Record r = index.get(key, nodeSet);
         return r == null ? null : readRecord(index, r, forUpdate);
     }
 
@@ -514,7 +514,7 @@ public abstract class AbstractTransaction implements Transaction {
         requireKey(primaryKey);
         requireRow(row);
         Index primary = table.primary();
-        Record r = primary.tree().get(primaryKey, nodeSet);
+        Record r = primary.get(primaryKey, nodeSet);
         if (r == null) {
             return false;
         }
@@ -557,7 +557,7 @@ public abstract class AbstractTransaction implements Transaction {
             return update(table, primaryKey, row); // maintaining secondary indexes needs the old row
         }
         Index primary = table.primary();
-        Record r = primary.tree().get(primaryKey, nodeSet);
+        Record r = primary.get(primaryKey, nodeSet);
         if (r == null) {
             return false;
         }
@@ -575,7 +575,7 @@ public abstract class AbstractTransaction implements Transaction {
             throw new IllegalArgumentException("patch must not be null");
         }
         Index primary = table.primary();
-        Record r = primary.tree().get(primaryKey, nodeSet);
+        Record r = primary.get(primaryKey, nodeSet);
         if (r == null) {
             return false;
         }
@@ -605,7 +605,7 @@ public abstract class AbstractTransaction implements Transaction {
         checkActive();
         requireKey(primaryKey);
         Index primary = table.primary();
-        Record r = primary.tree().get(primaryKey, nodeSet);
+        Record r = primary.get(primaryKey, nodeSet);
         if (r == null) {
             return false;
         }
@@ -651,10 +651,10 @@ public abstract class AbstractTransaction implements Transaction {
      */
     private boolean insertEntry(Index index, byte[] key, byte[] value) {
         while (true) {
-            Record r = index.tree().get(key);
+            Record r = index.get(key, null);
             if (r == null) {
                 Record fresh = newPlaceholder(key);
-                if (index.tree().putIfAbsent(key, fresh, nodeSet) == null) {
+                if (index.putIfAbsent(fresh, nodeSet) == null) {
                     bufferWrite(index, fresh, value, WriteSet.INSERT, true);
                     return true;
                 }
@@ -670,7 +670,7 @@ public abstract class AbstractTransaction implements Transaction {
     }
 
     private void deleteEntry(Index index, byte[] key) {
-        Record r = index.tree().get(key, nodeSet);
+        Record r = index.get(key, nodeSet);
         if (r == null || readRecord(index, r, true) == null) {
             // The row we read has this entry unless a concurrent writer changed the row: abort now.
             throw abortNow(AbortReason.READ_VALIDATION_FAILED, "index " + index + " entry changed concurrently");

@@ -74,7 +74,7 @@ public abstract class AbstractWorker implements Worker {
         if (primaryKey == null) {
             throw new IllegalArgumentException("key must not be null");
         }
-        Record record = table.primary().tree().get(primaryKey);
+        Record record = table.primary().get(primaryKey, null);
         byte[] row = record == null ? null : stableRow(record);
         stats.recordCommit();
         return row;

@@ -125,7 +125,7 @@ public final class Reclaimer {
             int outcome = unlinker.tryUnlink(record, tag);
             if (outcome == Unlinker.UNLINKED) {
                 // Only removes the mapping if it is still this record (a reader may have helped already).
-                index.tree().remove(record.key(), record, null);
+                index.unlink(record, null);
                 unlinked++;
             } else if (outcome == Unlinker.BUSY) {
                 add(index, record, tag, epoch);

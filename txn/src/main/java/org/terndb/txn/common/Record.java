@@ -12,12 +12,15 @@ import java.lang.invoke.VarHandle;
 public class Record {
     private static final VarHandle WORD;
     private static final VarHandle ROW;
+    private static final VarHandle POINT_WORD;
+    static final int DETACHED = 1;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             WORD = l.findVarHandle(Record.class, "word", long.class);
             ROW = l.findVarHandle(Record.class, "row", byte[].class);
+            POINT_WORD = l.findVarHandle(Record.class, "pointWord", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -26,11 +29,48 @@ public class Record {
     private final byte[] key;
     @SuppressWarnings("unused") private long word; // accessed only through WORD
     @SuppressWarnings("unused") private byte[] row; // accessed only through ROW
+    /**
+     * {@link PointHash}'s word: bit 0 is set once, before the record leaves its index's hash and tree, and never
+     * cleared (detached); the other bits hold the key's hash once the record is put into the hash, so a probe
+     * passes over other keys' records without reading their keys. Fits the object's padding (no memory cost).
+     */
+    @SuppressWarnings("unused") private int pointWord; // accessed only through POINT_WORD
 
     public Record(byte[] key, long word, byte[] row) {
         this.key = key;
         WORD.set(this, word);
         ROW.set(this, row);
+    }
+
+    /**
+     * True once the record's index began to remove it (see {@link PointHash}): a record found through the hash
+     * and detached may be gone from the tree, so the lookup asks the tree instead.
+     */
+    public final boolean isDetached() {
+        return (pointWord() & DETACHED) != 0;
+    }
+
+    /** The {@link PointHash} word (volatile read). */
+    final int pointWord() {
+        return (int) POINT_WORD.getVolatile(this);
+    }
+
+    /** Sets the detached bit (volatile); the key hash bits stay. */
+    final void markDetached() {
+        POINT_WORD.getAndBitwiseOr(this, DETACHED);
+    }
+
+    /** Stores the key hash bits unless detached; false if detached. */
+    final boolean setPointHash(int hashBits) {
+        while (true) {
+            int w = pointWord();
+            if ((w & DETACHED) != 0) {
+                return false;
+            }
+            if (POINT_WORD.compareAndSet(this, w, hashBits & ~DETACHED)) {
+                return true;
+            }
+        }
     }
 
     /** The record's key in its index (never modified). */

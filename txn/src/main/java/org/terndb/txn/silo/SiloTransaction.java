@@ -89,8 +89,8 @@ public class SiloTransaction extends AbstractTransaction {
      * phantom of ours.
      */
     protected final byte[] readRelinked(Index index, Record dead, boolean forUpdate) {
-        index.tree().remove(dead.key(), dead, nodeSet);
-        Record now = index.tree().get(dead.key(), nodeSet);
+        index.unlink(dead, nodeSet);
+        Record now = index.get(dead.key(), nodeSet);
         return now == null ? null : readRecord(index, now, forUpdate);
     }
 

@@ -189,7 +189,7 @@ public final class VersionCollector {
                 record.clearUnlinked(); // a committer installed and unlocked just before our mark
                 return DONE;
             }
-            index.tree().remove(record.key(), record, null);
+            index.unlink(record, null);
             if (head != null) {
                 Version rest = head.olderAcquire();
                 worker.free(head, false); // a reader that found the record may still read it

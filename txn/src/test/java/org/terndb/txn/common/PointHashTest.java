@@ -1,0 +1,199 @@
+package org.terndb.txn.common;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** The point-read hash alone: lookups, tombstones, growth, rebuilds, detached records, against a map model. */
+class PointHashTest {
+
+    private static byte[] key(int i) {
+        return new byte[] {(byte) (i >>> 24), (byte) (i >>> 16), (byte) (i >>> 8), (byte) i};
+    }
+
+    private static Record record(byte[] key) {
+        return new Record(key, 0, null);
+    }
+
+    @Test
+    void findsWhatWasPutByKeyContentAndMissesOtherKeys() {
+        PointHash h = new PointHash();
+        Record a = record(key(1));
+        Record b = record(key(2));
+        h.put(a);
+        h.put(b);
+        assertSame(a, h.get(key(1)));
+        assertSame(b, h.get(key(2)));
+        assertNull(h.get(key(3)));
+        assertNull(h.get(new byte[] {0, 0, 1})); // a prefix of key(1) is another key
+        assertEquals(2, h.size());
+    }
+
+    @Test
+    void keysOfEveryLengthUpToThreeWordsAreFound() {
+        PointHash h = new PointHash();
+        for (int len = 0; len <= 24; len++) {
+            byte[] k = new byte[len];
+            for (int i = 0; i < len; i++) {
+                k[i] = (byte) (i * 31 + len);
+            }
+            h.put(record(k));
+        }
+        for (int len = 0; len <= 24; len++) {
+            byte[] k = new byte[len];
+            for (int i = 0; i < len; i++) {
+                k[i] = (byte) (i * 31 + len);
+            }
+            Record r = h.get(k.clone());
+            assertTrue(r != null && r.key().length == len, "key of length " + len);
+        }
+    }
+
+    @Test
+    void unlinkLeavesATombstoneThatALaterPutReuses() {
+        PointHash h = new PointHash();
+        Record a = record(key(7));
+        h.put(a);
+        h.unlink(a);
+        assertTrue(a.isDetached());
+        assertNull(h.get(key(7)));
+        assertEquals(0, h.size());
+        assertEquals(1, h.tombstones());
+        Record again = record(key(7));
+        h.put(again);
+        assertSame(again, h.get(key(7)));
+        assertEquals(0, h.tombstones(), "the put took the tombstone's slot");
+        assertEquals(1, h.size());
+    }
+
+    @Test
+    void growsPastHalfFullAndKeepsEveryEntry() {
+        PointHash h = new PointHash();
+        Record[] records = new Record[10_000];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = record(key(i));
+            h.put(records[i]);
+            assertTrue(h.size() * 2 <= h.capacity(), "at most half full after every put");
+        }
+        for (int i = 0; i < records.length; i++) {
+            assertSame(records[i], h.get(key(i)));
+        }
+        assertNull(h.get(key(records.length)));
+    }
+
+    @Test
+    void churnRebuildsAwayTombstonesWithoutGrowing() {
+        PointHash h = new PointHash();
+        Record[] live = new Record[4];
+        for (int round = 0; round < 10_000; round++) {
+            int k = round % live.length;
+            if (live[k] != null) {
+                h.unlink(live[k]);
+            }
+            live[k] = record(key(k));
+            h.put(live[k]);
+            assertTrue(h.size() + h.tombstones() <= h.capacity() / 2);
+        }
+        assertEquals(16, h.capacity(), "a small live set keeps the smallest array");
+        for (int k = 0; k < live.length; k++) {
+            assertSame(live[k], h.get(key(k)));
+        }
+    }
+
+    @Test
+    void aRecordDetachedBeforeItsPutIsNotAdded() {
+        PointHash h = new PointHash();
+        Record a = record(key(1));
+        a.markDetached(); // an unlink raced between the tree insert and the put
+        h.put(a);
+        assertNull(h.get(key(1)));
+        assertEquals(0, h.size());
+    }
+
+    @Test
+    void aDetachedEntryIsNotReturnedAndIsReplacedByTheKeysNextRecord() {
+        PointHash h = new PointHash();
+        Record old = record(key(1));
+        h.put(old);
+        old.markDetached(); // its unlink has marked it and not yet removed it
+        assertNull(h.get(key(1)), "a detached record sends the reader to the tree");
+        Record next = record(key(1));
+        h.put(next);
+        assertSame(next, h.get(key(1)));
+        assertEquals(1, h.size());
+        h.unlink(old); // the unlink finishes: the entry is no longer old's, nothing to remove
+        assertSame(next, h.get(key(1)));
+    }
+
+    @Test
+    void unlinkingARecordNeverPutIsHarmless() {
+        PointHash h = new PointHash();
+        Record a = record(key(1));
+        h.put(a);
+        h.unlink(record(key(1)));
+        assertSame(a, h.get(key(1)));
+        assertEquals(1, h.size());
+    }
+
+    // ------------------------------------------------------------------ model
+
+    enum Kind { PUT, UNLINK, GET }
+
+    record Op(Kind kind, int key) {
+    }
+
+    @Provide
+    Arbitrary<List<Op>> operations() {
+        return Combinators.combine(Arbitraries.of(Kind.class), Arbitraries.integers().between(0, 200))
+                .as(Op::new).list().ofMaxSize(600);
+    }
+
+    /**
+     * Against a map: PUT replaces the key's record the way the index does (the old one is unlinked first, as it
+     * leaves the tree before a new record of the key can enter it); GET returns exactly the model's record.
+     */
+    @Property(tries = 200)
+    void behavesLikeAMapOfKeysToTheirCurrentRecord(@ForAll("operations") List<Op> ops) {
+        PointHash h = new PointHash();
+        Map<ByteBuffer, Record> model = new HashMap<>();
+        for (Op op : ops) {
+            byte[] k = key(op.key() * 7919);
+            ByteBuffer mk = ByteBuffer.wrap(k);
+            switch (op.kind()) {
+                case PUT -> {
+                    Record old = model.get(mk);
+                    if (old != null) {
+                        h.unlink(old);
+                    }
+                    Record r = record(k);
+                    h.put(r);
+                    model.put(mk, r);
+                }
+                case UNLINK -> {
+                    Record old = model.remove(mk);
+                    if (old != null) {
+                        h.unlink(old);
+                    }
+                }
+                case GET -> assertSame(model.get(mk), h.get(k.clone()));
+            }
+            assertEquals(model.size(), h.size());
+        }
+        for (Map.Entry<ByteBuffer, Record> e : model.entrySet()) {
+            assertSame(e.getValue(), h.get(e.getKey().array().clone()));
+        }
+    }
+}
