@@ -159,37 +159,8 @@ class RecoveryRoundTripTest {
         try (KernelDb db = KernelDb.open(dir, "silo", options)) {
             Table t = db.createIfAbsent("T");
             long t0 = System.nanoTime();
-            Thread[] writers = new Thread[2];
-            AtomicReference<Throwable> failed = new AtomicReference<>();
-            for (int w = 0; w < writers.length; w++) {
-                int id = w;
-                writers[w] = new Thread(() -> {
-                    java.util.SplittableRandom r = new java.util.SplittableRandom(id);
-                    try (Worker worker = db.cc.newWorker()) {
-                        for (int i = 0; i < 3000; i++) {
-                            int n = i % 97 == 0 ? 20_000 + r.nextInt(5000) : 1 + r.nextInt(1500);
-                            byte[] row = new byte[n];
-                            r.nextBytes(row);
-                            byte[] key = b("w" + id + "-" + (i % 700));
-                            // the other writer's insert into the same leaf may abort a missed read: retried
-                            KernelDb.commitRetrying(worker, x -> {
-                                if (x.read(t, key) == null) {
-                                    x.insert(t, key, row);
-                                } else {
-                                    x.update(t, key, row);
-                                }
-                            });
-                            expect.put(new String(key, StandardCharsets.UTF_8), row);
-                        }
-                    }
-                });
-                writers[w].setUncaughtExceptionHandler((th, e) -> failed.compareAndSet(null, e));
-                writers[w].start();
-            }
-            for (Thread w : writers) {
-                w.join();
-            }
-            assertNull(failed.get(), () -> "a writer failed: " + failed.get());
+            writeConcurrently(db, t, 0, 3000, 700,
+                    (r, i) -> i % 97 == 0 ? 20_000 + r.nextInt(5000) : 1 + r.nextInt(1500), expect);
             elapsedMillis = (System.nanoTime() - t0) / 1_000_000;
             bytes = db.durability.logBytesWritten();
             syncs = db.durability.logSyncs();
@@ -226,43 +197,15 @@ class RecoveryRoundTripTest {
         try (KernelDb db = KernelDb.open(dir, "silo", options)) {
             Table t = db.createIfAbsent("T");
             for (int round = 0; round < 2; round++) {
-                int r0 = round;
-                Thread[] writers = new Thread[2];
-                AtomicReference<Throwable> failed = new AtomicReference<>();
-                for (int w = 0; w < writers.length; w++) {
-                    int id = w;
-                    writers[w] = new Thread(() -> {
-                        java.util.SplittableRandom r = new java.util.SplittableRandom(id * 31L + r0);
-                        try (Worker worker = db.cc.newWorker()) {
-                            for (int i = 0; i < 1500; i++) {
-                                byte[] row = new byte[500 + r.nextInt(1500)];
-                                r.nextBytes(row);
-                                byte[] key = b("w" + id + "-" + (i % 400));
-                                KernelDb.commitRetrying(worker, x -> {
-                                    if (x.read(t, key) == null) {
-                                        x.insert(t, key, row);
-                                    } else {
-                                        x.update(t, key, row);
-                                    }
-                                });
-                                expect.put(new String(key, StandardCharsets.UTF_8), row);
-                            }
-                        }
-                    });
-                    writers[w].setUncaughtExceptionHandler((th, e) -> failed.compareAndSet(null, e));
-                    writers[w].start();
-                }
-                for (Thread w : writers) {
-                    w.join();
-                }
-                assertNull(failed.get(), () -> "a writer failed: " + failed.get());
+                writeConcurrently(db, t, round + 1, 1500, 400, (r, i) -> 500 + r.nextInt(1500), expect);
                 if (round == 0) {
                     db.durability.awaitDurable(db.cc.epochs().current()); // async: the log is written by now
                     filesBeforeCheckpoint = logFiles();
                     assertTrue(filesBeforeCheckpoint >= 3, "about 4 MB of log in 1 MiB files: " + filesBeforeCheckpoint
                             + " files");
                     if (mode.equals("async")) {
-                        Thread.sleep(200); // async commits do not end epochs: let the epoch timer pass the closed files'
+                        // async commits do not end epochs: let the epoch timer pass the closed files' epochs
+                        Thread.sleep(200);
                     }
                     db.durability.checkpoint();
                     long after = logFiles();
@@ -288,6 +231,49 @@ class RecoveryRoundTripTest {
         try (java.util.stream.Stream<Path> s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith(".tlog")).count();
         }
+    }
+
+    /** The length of a writer's {@code i}-th row. */
+    private interface RowLength {
+        int of(java.util.SplittableRandom random, int i);
+    }
+
+    /**
+     * Two threads each commit {@code commits} single-row writes (insert or update) of random rows over {@code keys}
+     * keys of their own, retrying conflicts (the other writer's insert into the same leaf may abort a missed read);
+     * records each written row in {@code expect}. Fails the test if a writer fails.
+     */
+    private static void writeConcurrently(KernelDb db, Table t, int seed, int commits, int keys, RowLength rowLength,
+                                          Map<String, byte[]> expect) throws InterruptedException {
+        Thread[] writers = new Thread[2];
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        for (int w = 0; w < writers.length; w++) {
+            int id = w;
+            writers[w] = new Thread(() -> {
+                java.util.SplittableRandom r = new java.util.SplittableRandom(id + 31L * seed);
+                try (Worker worker = db.cc.newWorker()) {
+                    for (int i = 0; i < commits; i++) {
+                        byte[] row = new byte[rowLength.of(r, i)];
+                        r.nextBytes(row);
+                        byte[] key = b("w" + id + "-" + (i % keys));
+                        KernelDb.commitRetrying(worker, x -> {
+                            if (x.read(t, key) == null) {
+                                x.insert(t, key, row);
+                            } else {
+                                x.update(t, key, row);
+                            }
+                        });
+                        expect.put(new String(key, StandardCharsets.UTF_8), row);
+                    }
+                }
+            });
+            writers[w].setUncaughtExceptionHandler((th, e) -> failed.compareAndSet(null, e));
+            writers[w].start();
+        }
+        for (Thread w : writers) {
+            w.join();
+        }
+        assertNull(failed.get(), () -> "a writer failed: " + failed.get());
     }
 
     @Test
