@@ -37,6 +37,8 @@ public final class DurabilityOptions {
                 + "written sooner); sync writes as soon as commits wait");
         spec("log_threads", "1", "logger threads, each writing its own log files (1 per disk is SiloR's advice)");
         spec("log_buffer_kb", "1024", "each worker's log buffer (rounded up to a power of two, at least 64)");
+        spec("log_direct_io", "true", "write log files with direct I/O (O_DIRECT), not through the page cache, "
+                + "where the file system allows it (else through the page cache)", "true", "false");
         spec("log_file_mb", "64", "a log file is closed and a new one started past this size (at most 1024)");
         spec("checkpoint_interval_s", "60", "seconds between background checkpoints (0: only when the CHECKPOINT statement asks)");
         spec("checkpoint_rate_kb", "262144", "checkpoint write rate limit in KiB/s (0: unlimited); the default, "
@@ -151,6 +153,10 @@ public final class DurabilityOptions {
     /** group_commit_us in nanoseconds (0: an fsync for waiting commits starts at once). */
     public long groupCommitNanos() {
         return integer("group_commit_us") * 1_000L;
+    }
+
+    public boolean logDirectIo() {
+        return Boolean.parseBoolean(values.get("log_direct_io"));
     }
 
     public boolean syncAdvanceEpoch() {

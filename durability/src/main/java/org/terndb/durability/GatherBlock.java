@@ -2,15 +2,14 @@ package org.terndb.durability;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
  * A log block being gathered: its header in direct memory, then the payload as segments that stay where they are
  * (runs of records in the workers' rings, rare oversized records). {@link #writeTo} fills in the header with the
- * CRC of the header's tail and every segment, and writes header and segments with gather writes: the payload is
- * not copied on its way to the file.
+ * CRC of the header's tail and every segment, and appends header and segments to the {@link LogFile}: with a
+ * gather write, the payload not copied on its way to the page cache, or through the file's stage for direct I/O.
  */
 final class GatherBlock {
     private final CRC32C crc = new CRC32C();
@@ -71,7 +70,7 @@ final class GatherBlock {
     }
 
     /** Fills in the header (magic, length, count, mark, max epoch, CRC) and writes the block to {@code file}. */
-    void writeTo(FileChannel file, int magic, long mark) throws IOException {
+    void writeTo(LogFile file, int magic, long mark) throws IOException {
         ByteBuffer h = header;
         h.clear();
         h.putInt(0, magic);
@@ -91,13 +90,6 @@ final class GatherBlock {
         }
         h.putInt(LogFormat.BLOCK_CRC, (int) crc.getValue());
         h.position(0);
-        long remaining = length;
-        int first = 0;
-        while (remaining > 0) {
-            remaining -= file.write(parts, first, partCount - first);
-            while (first < partCount && !parts[first].hasRemaining()) {
-                first++;
-            }
-        }
+        file.write(parts, partCount);
     }
 }

@@ -5,25 +5,27 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
+import java.util.logging.Logger;
 
 /**
  * A logger thread (SiloR §4.1): owns one log stream (its own sequence of files) and the buffers of the workers
  * assigned to it. Each round: advance the epoch if committers wait for it, read the bound (every record with an
- * epoch below it has been appended), gather every buffer's records into one block, write the block straight from
- * the buffers with one gather write, release the buffers, and hand the block's mark (bound - 1) to the stream's
- * {@link Syncer}, which fsyncs and then publishes it as this stream's durable epoch. The fsync runs on its own
+ * epoch below it has been appended), gather every buffer's records into one block, write the block to the stream's
+ * {@link LogFile} (direct I/O where the file system allows it), release the buffers, and hand the block's mark
+ * (bound - 1) to the stream's {@link Syncer}, which fsyncs and then publishes it as this stream's durable epoch. The fsync runs on its own
  * thread so that the logger goes on draining the workers' buffers while the disk flushes: a worker waits for room
  * only when the disk cannot take the log's bytes, not for every fsync's latency. A worker whose buffer passes half
  * full wakes the logger early: that round only writes (its block claims no new mark) and leaves the fsync to the
  * flush timer or a waiting committer, so fsyncs stay at most one per {@code log_flush_ms} in async mode.
  */
 final class LogWriter implements Runnable {
+    private static final Logger LOG = Logger.getLogger(LogWriter.class.getName());
+
     /** Records of one round beyond this go out in more than one block (the mark only in the last). */
     private static final int MAX_BLOCK = 8 << 20;
 
@@ -47,7 +49,9 @@ final class LogWriter implements Runnable {
     private Thread thread;
     private volatile boolean stopping;
 
-    private FileChannel file;
+    private LogFile file;
+    /** The stage of direct writes, or null once (or while) the stream writes through the page cache. */
+    private LogFile.Stage stage;
     private Path filePath;
     private long fileSequence;
     private long fileBytes;
@@ -69,6 +73,9 @@ final class LogWriter implements Runnable {
     }
 
     void start() throws IOException {
+        if (manager.options().logDirectIo()) {
+            stage = LogFile.Stage.forDirectory(manager.dir());
+        }
         openNextFile();
         syncer.start();
         thread = new Thread(this, "tern-logger-" + stream);
@@ -143,8 +150,7 @@ final class LogWriter implements Runnable {
                 }
             }
             syncer.stop(); // the last round's fsync (and any queued) is done and its mark published
-            file.force(false);
-            file.close();
+            file.close(true);
             if (bytesWritten == 0 && fileSequence == 1) {
                 Files.deleteIfExists(filePath); // nothing was logged in this open: leave no empty file behind
             }
@@ -185,12 +191,12 @@ final class LogWriter implements Runnable {
         }
         if (out.count() > 0 || (sync && mark > submittedMark && need > submittedMark)) {
             writeBlock(sync ? mark : submittedMark);
-            releaseAll(); // the records are in the file (page cache): the workers may reuse their room
+            releaseAll(); // the records are written (page cache or device): the workers may reuse their room
             out.reset();
             if (sync) {
                 submittedMark = mark;
                 if (fileBytes < manager.options().logFileBytes()) {
-                    syncer.submit(file, filePath, mark);
+                    syncer.submit(file.channel(), filePath, mark);
                 } else {
                     // A full file is synced here, after every fsync before it: no block of the next file may reach
                     // the disk before the last of this one (recovery reads a stream's files in order and takes the
@@ -226,7 +232,7 @@ final class LogWriter implements Runnable {
     /** Logger thread, with the syncer idle: makes the blocks written so far durable and publishes {@code mark}. */
     private void syncNow(long mark) throws IOException {
         long t0 = System.nanoTime();
-        file.force(false); // fdatasync: the data and the file length, not the timestamps
+        file.channel().force(false); // fdatasync: the data and the file length, not the timestamps
         syncNanos += System.nanoTime() - t0;
         syncs++;
         writtenMark = mark; // volatile: published after the blocks are on disk
@@ -236,20 +242,23 @@ final class LogWriter implements Runnable {
     private void openNextFile() throws IOException {
         fileSequence++;
         filePath = manager.dir().resolve(LogFiles.logName(manager.generation(), stream, fileSequence));
-        file = manager.io().open(filePath, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        file = LogFile.create(manager.io(), filePath, stage);
+        if (stage != null && !file.direct()) {
+            stage = null;
+            LOG.info("log stream " + stream + " in " + manager.dir() + " writes through the page cache: the file "
+                    + "system refused direct I/O");
+        }
         ByteBuffer h = LogFormat.fileHeader(LogFormat.LOG_MAGIC, stream, manager.streams(), manager.generation(),
                 fileSequence);
-        while (h.hasRemaining()) {
-            file.write(h);
-        }
-        file.force(false);
+        file.write(new ByteBuffer[] {h}, 1);
+        file.channel().force(false);
         AtomicFiles.syncDirectory(manager.dir()); // the new name must survive a crash before its blocks count
         fileBytes = LogFormat.FILE_HEADER;
         fileMaxEpoch = 0;
     }
 
     private void rotate() throws IOException {
-        file.close();
+        file.close(false); // synced by the caller; a crash before its length is cut leaves zeros recovery skips
         synchronized (closedFiles) {
             closedFiles.add(new LogFiles.Closed(filePath, fileMaxEpoch));
         }

@@ -28,9 +28,9 @@ import org.terndb.txn.Table;
  *
  * <p>A generation's durable epoch is the smallest, over its streams, of the mark of the last valid block: each
  * stream is read in file order up to its first invalid block (a torn or partial write), and nothing after that
- * point counts. Keys are split into partitions replayed in parallel; rows are loaded with
- * {@link ConcurrencyControl#load}, which
- * maintains the secondary indexes.
+ * point counts; zeros up to the end of a file are its clean end (see {@link LogFile}). Keys are split into
+ * partitions replayed in parallel; rows are loaded with {@link ConcurrencyControl#load}, which maintains the
+ * secondary indexes.
  */
 final class Recovery {
     private static final Logger LOG = Logger.getLogger(Recovery.class.getName());
@@ -204,7 +204,7 @@ final class Recovery {
                         count += data.getInt(at + LogFormat.BLOCK_COUNT);
                         at += length;
                     }
-                    if (at < size) {
+                    if (at < size && !zeros(data, at, size)) {
                         LOG.warning("log file " + l.path().getFileName() + ": valid log ends at byte " + at + " of "
                                 + size + "; ignoring the rest (a torn or partial write at the crash)");
                         damaged = true;
@@ -219,6 +219,25 @@ final class Recovery {
             }
         }
         return out;
+    }
+
+    /**
+     * True if {@code data} holds only zero bytes in [from, to): the clean end of a log file written with direct I/O
+     * and not closed (its last write padded to a block), or the part of a write that reached nothing of the disk.
+     */
+    private static boolean zeros(ByteBuffer data, int from, int to) {
+        int i = from;
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            if (data.getLong(i) != 0) {
+                return false;
+            }
+        }
+        for (; i < to; i++) {
+            if (data.get(i) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
