@@ -25,6 +25,8 @@ import java.util.logging.Logger;
  */
 final class LogWriter implements Runnable {
     private static final Logger LOG = Logger.getLogger(LogWriter.class.getName());
+    /** A syncer request that only writes. */
+    private static final long NO_MARK = -1;
 
     /** Records of one round beyond this go out in more than one block (the mark only in the last). */
     private static final int MAX_BLOCK = 8 << 20;
@@ -50,8 +52,8 @@ final class LogWriter implements Runnable {
     private volatile boolean stopping;
 
     private LogFile file;
-    /** The stage of direct writes, or null once (or while) the stream writes through the page cache. */
-    private LogFile.Stage stage;
+    /** The stages of direct writes, or null if the stream writes through the page cache. */
+    private LogFile.Stages stages;
     private Path filePath;
     private long fileSequence;
     private long fileBytes;
@@ -63,8 +65,12 @@ final class LogWriter implements Runnable {
     private long submittedMark;
     private volatile long bytesWritten; // volatile: read by reports on other threads
     private volatile long syncs;
-    /** Nanoseconds this stream spent in log writes (the logger) and in fsyncs (mostly its syncer, beside the writes). */
+    /**
+     * Nanoseconds this stream spent in log writes and in fsyncs (mostly its syncer, beside the writes); writes are
+     * the logger's appends (a copy into a stage, or a buffered write) plus the syncer's direct writes.
+     */
     private volatile long writeNanos;
+    private volatile long deviceWriteNanos;
     private volatile long syncNanos;
 
     LogWriter(LogManager manager, int stream) {
@@ -74,7 +80,7 @@ final class LogWriter implements Runnable {
 
     void start() throws IOException {
         if (manager.options().logDirectIo()) {
-            stage = LogFile.Stage.forDirectory(manager.dir());
+            stages = LogFile.Stages.forDirectory(manager.dir());
         }
         openNextFile();
         syncer.start();
@@ -103,7 +109,7 @@ final class LogWriter implements Runnable {
     }
 
     long writeNanos() {
-        return writeNanos;
+        return writeNanos + deviceWriteNanos;
     }
 
     long syncNanos() {
@@ -189,23 +195,25 @@ final class LogWriter implements Runnable {
         if (out.count() > 0) {
             manager.dataEpoch(out.maxEpoch());
         }
-        if (out.count() > 0 || (sync && mark > submittedMark && need > submittedMark)) {
+        boolean block = out.count() > 0 || (sync && mark > submittedMark && need > submittedMark);
+        if (block) {
             writeBlock(sync ? mark : submittedMark);
-            releaseAll(); // the records are written (page cache or device): the workers may reuse their room
+            releaseAll(); // the records are written or staged: the workers may reuse their room
             out.reset();
-            if (sync) {
-                submittedMark = mark;
-                if (fileBytes < manager.options().logFileBytes()) {
-                    syncer.submit(file.channel(), filePath, mark);
-                } else {
-                    // A full file is synced here, after every fsync before it: no block of the next file may reach
-                    // the disk before the last of this one (recovery reads a stream's files in order and takes the
-                    // marks of the next file only if this one ends cleanly).
-                    syncer.awaitIdle();
-                    syncNow(mark);
-                    rotate();
-                }
+        }
+        LogFile.Write staged = file.flush(); // direct: the round's last stage, for the syncer to write
+        if (block && sync) {
+            submittedMark = mark;
+            syncer.submit(file.channel(), filePath, mark, staged);
+            if (fileBytes >= manager.options().logFileBytes()) {
+                // A full file is closed once every write and fsync before it is done: no block of the next file may
+                // reach the disk before the last of this one (recovery reads a stream's files in order and takes
+                // the marks of the next file only if this one ends cleanly).
+                syncer.awaitIdle();
+                rotate();
             }
+        } else if (staged != null) {
+            syncer.submit(file.channel(), filePath, NO_MARK, staged);
         }
         for (WorkerLog w : buffers) {
             if (w.finished()) {
@@ -229,28 +237,23 @@ final class LogWriter implements Runnable {
         fileMaxEpoch = Math.max(fileMaxEpoch, out.maxEpoch());
     }
 
-    /** Logger thread, with the syncer idle: makes the blocks written so far durable and publishes {@code mark}. */
-    private void syncNow(long mark) throws IOException {
-        long t0 = System.nanoTime();
-        file.channel().force(false); // fdatasync: the data and the file length, not the timestamps
-        syncNanos += System.nanoTime() - t0;
-        syncs++;
-        writtenMark = mark; // volatile: published after the blocks are on disk
-        manager.published();
-    }
-
     private void openNextFile() throws IOException {
         fileSequence++;
         filePath = manager.dir().resolve(LogFiles.logName(manager.generation(), stream, fileSequence));
-        file = LogFile.create(manager.io(), filePath, stage);
-        if (stage != null && !file.direct()) {
-            stage = null;
+        file = LogFile.create(manager.io(), filePath, stages, () -> manager.failure() != null,
+                w -> syncer.submit(file.channel(), filePath, NO_MARK, w));
+        if (stages != null && !file.direct()) {
+            stages = null;
             LOG.info("log stream " + stream + " in " + manager.dir() + " writes through the page cache: the file "
                     + "system refused direct I/O");
         }
         ByteBuffer h = LogFormat.fileHeader(LogFormat.LOG_MAGIC, stream, manager.streams(), manager.generation(),
                 fileSequence);
         file.write(new ByteBuffer[] {h}, 1);
+        LogFile.Write headerWrite = file.flush();
+        if (headerWrite != null) {
+            headerWrite.run(); // the syncer is idle: nothing else writes this file yet
+        }
         file.channel().force(false);
         AtomicFiles.syncDirectory(manager.dir()); // the new name must survive a crash before its blocks count
         fileBytes = LogFormat.FILE_HEADER;
@@ -258,7 +261,7 @@ final class LogWriter implements Runnable {
     }
 
     private void rotate() throws IOException {
-        file.close(false); // synced by the caller; a crash before its length is cut leaves zeros recovery skips
+        file.close(false); // synced by the syncer; a crash before its length is cut leaves zeros recovery skips
         synchronized (closedFiles) {
             closedFiles.add(new LogFiles.Closed(filePath, fileMaxEpoch));
         }
@@ -290,10 +293,11 @@ final class LogWriter implements Runnable {
      * fsyncs: this one, or the logger while this one is idle.
      */
     private final class Syncer implements Runnable {
-        private record Request(FileChannel file, Path path, long mark) {}
+        /** A write to run (or null), then {@code mark} to publish once an fsync follows (or {@link #NO_MARK}). */
+        private record Request(FileChannel file, Path path, long mark, LogFile.Write write) {}
 
         private final ArrayDeque<Request> queue = new ArrayDeque<>(); // guarded by itself
-        private boolean busy; // guarded by queue: an fsync is in progress
+        private boolean busy; // guarded by queue: a request is in progress
         private boolean stopped; // guarded by queue
         private Thread syncThread;
 
@@ -303,15 +307,19 @@ final class LogWriter implements Runnable {
             syncThread.start();
         }
 
-        /** Logger thread: {@code file} holds every block of the stream up to {@code mark}. */
-        void submit(FileChannel file, Path path, long mark) {
+        /**
+         * Logger thread: runs {@code write} (may be null) after those handed over before, then, unless {@code mark}
+         * is {@link #NO_MARK}, fsyncs and publishes {@code mark}: {@code file} holds every block of the stream up
+         * to it once the writes before are done.
+         */
+        void submit(FileChannel file, Path path, long mark, LogFile.Write write) {
             synchronized (queue) {
-                queue.addLast(new Request(file, path, mark));
+                queue.addLast(new Request(file, path, mark, write));
                 queue.notifyAll();
             }
         }
 
-        /** Logger thread: waits until every mark handed over is published (or the log failed). */
+        /** Logger thread: waits until every write handed over ran and every mark is published (or the log failed). */
         void awaitIdle() throws IOException {
             synchronized (queue) {
                 while ((busy || !queue.isEmpty()) && manager.failure() == null) {
@@ -329,9 +337,10 @@ final class LogWriter implements Runnable {
         @Override
         public void run() {
             Path path = null;
+            Request pending = null; // the newest request with a mark whose fsync has not run
             try {
                 while (true) {
-                    Request last;
+                    Request r;
                     synchronized (queue) {
                         busy = false;
                         queue.notifyAll();
@@ -341,25 +350,37 @@ final class LogWriter implements Runnable {
                             }
                             queue.wait();
                         }
-                        // One fsync covers the requests queued for the same file: publish the newest mark.
-                        last = queue.pollFirst();
-                        while (!queue.isEmpty() && queue.peekFirst().file() == last.file()) {
-                            last = queue.pollFirst();
-                        }
+                        r = queue.pollFirst();
                         busy = true;
                     }
-                    path = last.path();
-                    long t0 = System.nanoTime();
-                    last.file().force(false); // fdatasync: the data and the file length, not the timestamps
-                    syncNanos += System.nanoTime() - t0;
-                    syncs++;
-                    writtenMark = last.mark(); // volatile: published after the blocks are on disk
-                    manager.published();
+                    path = r.path();
+                    if (r.write() != null) {
+                        long t0 = System.nanoTime();
+                        r.write().run();
+                        deviceWriteNanos += System.nanoTime() - t0; // this thread is its only writer
+                    }
+                    if (r.mark() != NO_MARK) {
+                        pending = r;
+                    }
+                    boolean due;
+                    synchronized (queue) {
+                        // One fsync covers the marks queued for the same file: it runs when no more are queued.
+                        due = pending != null && (queue.isEmpty() || queue.peekFirst().file() != pending.file());
+                    }
+                    if (due) {
+                        long t0 = System.nanoTime();
+                        pending.file().force(false); // fdatasync: the data and the file length, not the timestamps
+                        syncNanos += System.nanoTime() - t0;
+                        syncs++;
+                        writtenMark = pending.mark(); // volatile: published after the blocks are on disk
+                        pending = null;
+                        manager.published();
+                    }
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (IOException | RuntimeException e) {
-                manager.fail("syncing log file " + path, e);
+                manager.fail("writing or syncing log file " + path, e);
             } finally {
                 synchronized (queue) {
                     busy = false;

@@ -7,17 +7,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A log file holds exactly the bytes appended to it, whether written directly (aligned, padded) or buffered. */
+/**
+ * A log file holds exactly the bytes appended to it, whether written directly (staged, aligned, padded, the last
+ * block rewritten by the next write) or buffered.
+ */
 class LogFileTest {
+    /** Runs a full stage's write at once, where the log hands it to its syncer thread. */
+    private static final Consumer<LogFile.Write> RUN = w -> {
+        try {
+            w.run();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    };
+
     @TempDir
     Path dir;
 
@@ -42,6 +57,10 @@ class LogFileTest {
                 parts[i] = b;
             }
             file.write(parts, count);
+            LogFile.Write last = file.flush();
+            if (last != null) {
+                last.run();
+            }
             byte[] want = expected.toByteArray();
             byte[] got = Files.readAllBytes(path);
             assertArrayEquals(want, Arrays.copyOf(got, want.length), "the bytes written so far, round " + round);
@@ -62,8 +81,7 @@ class LogFileTest {
     @Test
     void directWritesLeaveExactlyTheBytesWrittenOnceClosed() throws Exception {
         Path path = dir.resolve("direct.tlog");
-        LogFile.Stage stage = LogFile.Stage.forDirectory(dir);
-        LogFile file = LogFile.create(FileIo.DEFAULT, path, stage);
+        LogFile file = LogFile.create(FileIo.DEFAULT, path, LogFile.Stages.forDirectory(dir), () -> false, RUN);
         // where the file system refuses direct I/O the file falls back to buffered writes: checked the same way
         appendAndCheck(file, path);
     }
@@ -78,7 +96,7 @@ class LogFileTest {
             return FileChannel.open(path, options);
         };
         Path path = dir.resolve("buffered.tlog");
-        LogFile file = LogFile.create(noDirect, path, new LogFile.Stage(4096));
+        LogFile file = LogFile.create(noDirect, path, new LogFile.Stages(4096), () -> false, RUN);
         assertFalse(file.direct());
         appendAndCheck(file, path);
     }
@@ -88,7 +106,7 @@ class LogFileTest {
         Path path = dir.resolve("taken.tlog");
         Files.write(path, new byte[] {1, 2, 3});
         try {
-            LogFile.create(FileIo.DEFAULT, path, LogFile.Stage.forDirectory(dir));
+            LogFile.create(FileIo.DEFAULT, path, LogFile.Stages.forDirectory(dir), () -> false, RUN);
             throw new AssertionError("created over an existing file");
         } catch (java.nio.file.FileAlreadyExistsException expected) {
             assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(path));
