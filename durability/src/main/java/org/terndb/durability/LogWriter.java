@@ -15,11 +15,12 @@ import java.util.logging.Logger;
 /**
  * A logger thread (SiloR §4.1): owns one log stream (its own sequence of files) and the buffers of the workers
  * assigned to it. Each round: advance the epoch if committers wait for it, read the bound (every record with an
- * epoch below it has been appended), gather every buffer's records into one block, write the block to the stream's
- * {@link LogFile} (direct I/O where the file system allows it), release the buffers, and hand the block's mark
- * (bound - 1) to the stream's {@link Syncer}, which fsyncs and then publishes it as this stream's durable epoch. The fsync runs on its own
- * thread so that the logger goes on draining the workers' buffers while the disk flushes: a worker waits for room
- * only when the disk cannot take the log's bytes, not for every fsync's latency. A worker whose buffer passes half
+ * epoch below it has been appended), gather every buffer's records into one block, append the block to the stream's
+ * {@link LogFile} (staged for a direct write where the file system allows it, else written through the page cache),
+ * release the buffers, and hand the staged write and the block's mark (bound - 1) to the stream's {@link Syncer},
+ * which writes, fsyncs and then publishes the mark as this stream's durable epoch. Writes and fsyncs run on their own
+ * thread so that the logger goes on draining the workers' buffers while the disk works: a worker waits for room only
+ * when the disk cannot take the log's bytes, not for every write's or fsync's latency. A worker whose buffer passes half
  * full wakes the logger early: that round only writes (its block claims no new mark) and leaves the fsync to the
  * flush timer or a waiting committer, so fsyncs stay at most one per {@code log_flush_ms} in async mode.
  */
@@ -287,10 +288,11 @@ final class LogWriter implements Runnable {
     }
 
     /**
-     * The stream's fsync thread. The logger hands it each sync block's mark after writing the block; it fsyncs and
-     * then publishes the newest mark handed over before the fsync began (an fsync covers every block written before
-     * it), so published marks only grow. {@link #syncs} and {@link #syncNanos} are written by whichever thread
-     * fsyncs: this one, or the logger while this one is idle.
+     * The stream's write and fsync thread. The logger hands it, in order, direct writes of the current file and the
+     * marks of sync rounds; it takes the requests queued at a time as a batch, runs their writes in order and then one
+     * fsync, and publishes the newest mark of the batch (an fsync covers every write before it), so published marks
+     * only grow. A batch is what was queued when it began: requests arriving meanwhile wait for the next one, so a
+     * busy logger cannot put an fsync off.
      */
     private final class Syncer implements Runnable {
         /** A write to run (or null), then {@code mark} to publish once an fsync follows (or {@link #NO_MARK}). */
@@ -337,10 +339,9 @@ final class LogWriter implements Runnable {
         @Override
         public void run() {
             Path path = null;
-            Request pending = null; // the newest request with a mark whose fsync has not run
             try {
                 while (true) {
-                    Request r;
+                    int batch;
                     synchronized (queue) {
                         busy = false;
                         queue.notifyAll();
@@ -350,30 +351,35 @@ final class LogWriter implements Runnable {
                             }
                             queue.wait();
                         }
-                        r = queue.pollFirst();
+                        batch = queue.size();
                         busy = true;
                     }
-                    path = r.path();
-                    if (r.write() != null) {
+                    Request marked = null; // the batch's newest request with a mark
+                    for (int i = 0; i < batch; i++) {
+                        Request r;
+                        synchronized (queue) {
+                            r = queue.peekFirst();
+                            if (marked != null && r.file() != marked.file()) {
+                                break; // another file's requests follow this fsync
+                            }
+                            queue.pollFirst();
+                        }
+                        path = r.path();
+                        if (r.write() != null) {
+                            long t0 = System.nanoTime();
+                            r.write().run();
+                            deviceWriteNanos += System.nanoTime() - t0; // this thread is its only writer
+                        }
+                        if (r.mark() != NO_MARK) {
+                            marked = r;
+                        }
+                    }
+                    if (marked != null) {
                         long t0 = System.nanoTime();
-                        r.write().run();
-                        deviceWriteNanos += System.nanoTime() - t0; // this thread is its only writer
-                    }
-                    if (r.mark() != NO_MARK) {
-                        pending = r;
-                    }
-                    boolean due;
-                    synchronized (queue) {
-                        // One fsync covers the marks queued for the same file: it runs when no more are queued.
-                        due = pending != null && (queue.isEmpty() || queue.peekFirst().file() != pending.file());
-                    }
-                    if (due) {
-                        long t0 = System.nanoTime();
-                        pending.file().force(false); // fdatasync: the data and the file length, not the timestamps
+                        marked.file().force(false); // fdatasync: the data and the file length, not the timestamps
                         syncNanos += System.nanoTime() - t0;
                         syncs++;
-                        writtenMark = pending.mark(); // volatile: published after the blocks are on disk
-                        pending = null;
+                        writtenMark = marked.mark(); // volatile: published after the blocks are on disk
                         manager.published();
                     }
                 }
