@@ -109,7 +109,6 @@ final class LogFile {
     }
 
     private final FileChannel channel;
-    private final Path path;
     private final Stages stages; // null: buffered writes
     private final BooleanSupplier failed;
     private final Consumer<Write> writer;
@@ -118,10 +117,9 @@ final class LogFile {
     private int fill; // direct: bytes at the stage's start that belong at base
     private boolean unwritten; // direct: the stage holds bytes not yet handed over
 
-    private LogFile(FileChannel channel, Path path, Stages stages, BooleanSupplier failed, Consumer<Write> writer)
+    private LogFile(FileChannel channel, Stages stages, BooleanSupplier failed, Consumer<Write> writer)
             throws IOException {
         this.channel = channel;
-        this.path = path;
         this.stages = stages;
         this.failed = failed;
         this.writer = writer;
@@ -148,11 +146,11 @@ final class LogFile {
                 Files.deleteIfExists(path); // created by the failed open, if at all: it is new and empty
             }
             if (direct != null) {
-                return new LogFile(direct, path, stages, failed, writer);
+                return new LogFile(direct, stages, failed, writer);
             }
         }
         FileChannel buffered = io.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return new LogFile(buffered, path, null, failed, writer);
+        return new LogFile(buffered, null, failed, writer);
     }
 
     boolean direct() {
@@ -161,10 +159,6 @@ final class LogFile {
 
     FileChannel channel() {
         return channel;
-    }
-
-    Path path() {
-        return path;
     }
 
     /**
