@@ -1,6 +1,5 @@
 package org.terndb.durability;
 
-import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -42,9 +41,6 @@ final class CheckpointWriter {
     private static final int RUN_BYTES = 1 << 20;
     /** Room for a run, the block that crosses it, and what the alignment carries over. */
     private static final int STAGE_BYTES = 2 << 20;
-    private static final int MAX_ALIGNMENT = 1 << 16;
-    /** Whether checkpoints try direct I/O (tests turn it off to cover the buffered path on any file system). */
-    static volatile boolean directIo = true;
 
     private final LogManager log;
     private final ConcurrencyControl cc;
@@ -140,19 +136,11 @@ final class CheckpointWriter {
      * alignment.
      */
     private void open(Path tmp) throws IOException {
-        int align = 1;
-        FileChannel f = null;
-        try {
-            long blockSize = Files.getFileStore(tmp.getParent()).getBlockSize();
-            if (directIo && blockSize > 0 && blockSize <= MAX_ALIGNMENT && Long.bitCount(blockSize) == 1) {
-                f = log.io().open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                        StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
-                align = (int) Math.max(blockSize, 4096);
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            // direct I/O refused (tmpfs answers EINVAL): buffered below
-        }
+        int align = FileIo.directAlignment(tmp.getParent());
+        FileChannel f = align == 0 ? null : log.io().createDirect(tmp, StandardOpenOption.CREATE,
+                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
         if (f == null) {
+            align = 1;
             f = log.io().open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE);
         }

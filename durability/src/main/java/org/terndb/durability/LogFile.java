@@ -1,10 +1,8 @@
 package org.terndb.durability;
 
-import com.sun.nio.file.ExtendedOpenOption;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -57,14 +55,9 @@ final class LogFile {
         }
 
         /** Stages for files of {@code dir}'s file system, or null if it does not tell a usable block size. */
-        static Stages forDirectory(Path dir) throws IOException {
-            long block;
-            try {
-                block = Files.getFileStore(dir).getBlockSize();
-            } catch (UnsupportedOperationException e) {
-                return null;
-            }
-            return block >= 512 && block <= 1 << 16 && Long.bitCount(block) == 1 ? new Stages((int) block) : null;
+        static Stages forDirectory(Path dir) {
+            int block = FileIo.directAlignment(dir);
+            return block == 0 ? null : new Stages(block);
         }
 
         /** A free stage; waits while the syncer writes all of them, giving up if {@code failed} says so. */
@@ -136,15 +129,7 @@ final class LogFile {
     static LogFile create(FileIo io, Path path, Stages stages, BooleanSupplier failed, Consumer<Write> writer)
             throws IOException {
         if (stages != null) {
-            FileChannel direct = null;
-            try {
-                direct = io.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                        ExtendedOpenOption.DIRECT);
-            } catch (FileAlreadyExistsException e) {
-                throw e;
-            } catch (IOException | UnsupportedOperationException e) {
-                Files.deleteIfExists(path); // created by the failed open, if at all: it is new and empty
-            }
+            FileChannel direct = io.createDirect(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             if (direct != null) {
                 return new LogFile(direct, stages, failed, writer);
             }

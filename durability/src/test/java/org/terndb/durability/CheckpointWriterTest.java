@@ -43,63 +43,53 @@ class CheckpointWriterTest {
     void everyRowOfEverySizeComesBackFromTheCheckpoint(boolean direct) throws Exception {
         int small = 30_000;
         int[] huge = {3 << 20, 5 << 20 | 7};
-        boolean saved = CheckpointWriter.directIo;
-        CheckpointWriter.directIo = direct;
-        try {
-            CheckpointReport report;
-            try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"))) {
-                Table a = db.createIfAbsent("A");
-                Table b = db.createIfAbsent("B");
-                db.createIfAbsent("C"); // stays empty
-                for (int i = 0; i < small; i++) {
-                    db.cc.load(a, key(i), row(i, i % 301));
-                }
-                for (int i = 0; i < huge.length; i++) {
-                    db.cc.load(b, key(i), row(i, huge[i]));
-                }
-                report = db.durability.checkpoint();
-                assertEquals(small + huge.length, report.entries());
-                assertEquals(Files.size(report.file()), report.bytes());
-                assertTrue(report.cpuNanos() >= -1);
+        FileIo io = direct ? FileIo.DEFAULT : NoDirectIo.INSTANCE;
+        CheckpointReport report;
+        try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"), io)) {
+            Table a = db.createIfAbsent("A");
+            Table b = db.createIfAbsent("B");
+            db.createIfAbsent("C"); // stays empty
+            for (int i = 0; i < small; i++) {
+                db.cc.load(a, key(i), row(i, i % 301));
             }
-            try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"))) {
-                assertEquals(small + huge.length, db.recovery.checkpointEntries());
-                assertEquals(0, db.recovery.logRecords());
-                List<byte[]> rows = scan(db, "A");
-                assertEquals(small, rows.size());
-                for (int i = 0; i < small; i++) {
-                    assertArrayEquals(row(i, i % 301), rows.get(i), "row " + i + " of A");
-                }
-                rows = scan(db, "B");
-                assertEquals(huge.length, rows.size());
-                for (int i = 0; i < huge.length; i++) {
-                    assertArrayEquals(row(i, huge[i]), rows.get(i), "row " + i + " of B");
-                }
-                assertEquals(0, scan(db, "C").size());
+            for (int i = 0; i < huge.length; i++) {
+                db.cc.load(b, key(i), row(i, huge[i]));
             }
-        } finally {
-            CheckpointWriter.directIo = saved;
+            report = db.durability.checkpoint();
+            assertEquals(small + huge.length, report.entries());
+            assertEquals(Files.size(report.file()), report.bytes());
+            assertTrue(report.cpuNanos() >= -1);
+        }
+        try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"), io)) {
+            assertEquals(small + huge.length, db.recovery.checkpointEntries());
+            assertEquals(0, db.recovery.logRecords());
+            List<byte[]> rows = scan(db, "A");
+            assertEquals(small, rows.size());
+            for (int i = 0; i < small; i++) {
+                assertArrayEquals(row(i, i % 301), rows.get(i), "row " + i + " of A");
+            }
+            rows = scan(db, "B");
+            assertEquals(huge.length, rows.size());
+            for (int i = 0; i < huge.length; i++) {
+                assertArrayEquals(row(i, huge[i]), rows.get(i), "row " + i + " of B");
+            }
+            assertEquals(0, scan(db, "C").size());
         }
     }
 
     @ParameterizedTest(name = "direct I/O {0}")
     @ValueSource(booleans = {true, false})
     void aCheckpointOfNothingIsJustHeaderAndTrailer(boolean direct) throws Exception {
-        boolean saved = CheckpointWriter.directIo;
-        CheckpointWriter.directIo = direct;
-        try {
-            try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"))) {
-                db.createIfAbsent("EMPTY");
-                CheckpointReport r = db.durability.checkpoint();
-                assertEquals(0, r.entries());
-                assertEquals(LogFormat.FILE_HEADER + LogFormat.TRAILER, Files.size(r.file()));
-            }
-            try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"))) {
-                assertEquals(0, db.recovery.checkpointEntries());
-                assertEquals(0, scan(db, "EMPTY").size());
-            }
-        } finally {
-            CheckpointWriter.directIo = saved;
+        FileIo io = direct ? FileIo.DEFAULT : NoDirectIo.INSTANCE;
+        try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"), io)) {
+            db.createIfAbsent("EMPTY");
+            CheckpointReport r = db.durability.checkpoint();
+            assertEquals(0, r.entries());
+            assertEquals(LogFormat.FILE_HEADER + LogFormat.TRAILER, Files.size(r.file()));
+        }
+        try (KernelDb db = KernelDb.open(dir, "silo", Map.of("checkpoint_interval_s", "0"), io)) {
+            assertEquals(0, db.recovery.checkpointEntries());
+            assertEquals(0, scan(db, "EMPTY").size());
         }
     }
 
