@@ -50,17 +50,18 @@ import org.terndb.txn.Worker;
  *   <li>TPC-C (direct mode, durability async, one warehouse): the rows per second it adds to the database, the
  *       growth rate of a realistic workload;</li>
  *   <li>recovery of the async database from its log alone: log records/s and MB/s;</li>
- *   <li>a checkpoint of the whole table alone: rows/s against the insert rate that grew it and against TPC-C's
- *       growth (the headroom);</li>
- *   <li>single-row update throughput (durability async, over the rows already there, so the data stays the same
- *       size), one phase per {@code checkpoint_rate_kb} to measure, while checkpoints alternate with pauses as long
- *       as they took: the slowdown of the 20 ms slices with a checkpoint running against those without, and the
- *       checkpoint's rows/s at that rate (the headroom it keeps while limited); with the checkpoint thread's CPU per
- *       row and, for each side, the cores the writers, loggers, checkpoint and process used, the writers' commits
- *       per CPU millisecond and the share of their time parked (CPU time holds up where wall time does not: on a
- *       machine shared with other work), and the log's MB/s, fsyncs per second, mean fsync time and the share of
- *       the time the loggers spent in writes and the log streams in fsyncs (whether checkpoint I/O slows the log
- *       the writers wait for);</li>
+ *   <li>a checkpoint of the whole table alone: rows/s (until it is published; the gradual deletion of the files it
+ *       covers, which follows, is timed apart) against the insert rate that grew it and against TPC-C's growth (the
+ *       headroom);</li>
+ *   <li>single-row update throughput (durability async, over the rows already there, so the data stays the same size),
+ *       one phase per {@code checkpoint_rate_kb} to measure, while checkpoints alternate with pauses as long as they
+ *       took: the slowdown of the 20 ms slices with a checkpoint running (its deletions included) against those
+ *       without, and the checkpoint's rows/s at that rate (the headroom it keeps while limited); with the checkpoint
+ *       thread's CPU per row and, for each side, the cores the writers, loggers, checkpoint and process used, the
+ *       writers' commits per CPU millisecond and the share of their time parked (CPU time holds up where wall time does
+ *       not: on a machine shared with other work), and the log's MB/s, fsyncs per second, mean fsync time and the share
+ *       of the time the loggers spent in writes and the log streams in fsyncs (whether checkpoint I/O slows the log the
+ *       writers wait for);</li>
  *   <li>recovery from the checkpoint: rows/s, to compare with log replay.</li>
  * </ol>
  * An insert phase ends early once its rows reach {@code --max-rows} (by default what a quarter of the heap holds): the
@@ -255,14 +256,14 @@ public final class DurabilityBenchMain extends OptionCommand {
             // Checkpoints: alone, then against writers.
             try (KernelDb db = new KernelDb(async, protocol, options(extra, "durability", "async",
                     "checkpoint_interval_s", "0"))) {
-                long t0 = System.nanoTime();
                 CheckpointReport c = db.durability.checkpoint();
-                double s = (System.nanoTime() - t0) / 1e9;
+                double s = Math.max(1, c.millis()) / 1e3; // until published; the deletions after it apart
                 double rowsPerSecond = c.entries() / s;
                 double insertRate = tps.get("async");
-                out.printf(Locale.ROOT, "checkpoint alone: %,d rows, %.1f MB in %.2f s: %,.0f rows/s, %.1f MB/s, "
-                                + "%.0f CPU ns/row, %.1fx the async insert rate (%,.0f rows/s)%s%n", c.entries(),
-                        c.bytes() / 1e6, s, rowsPerSecond, c.bytes() / 1e6 / s, c.cpuNanosPerRow(),
+                out.printf(Locale.ROOT, "checkpoint alone: %,d rows, %.1f MB in %.2f s (then %d ms deleting %d "
+                                + "covered files): %,.0f rows/s, %.1f MB/s, %.0f CPU ns/row, %.1fx the async insert "
+                                + "rate (%,.0f rows/s)%s%n", c.entries(), c.bytes() / 1e6, s, c.deleteMillis(),
+                        c.deletedFiles(), rowsPerSecond, c.bytes() / 1e6 / s, c.cpuNanosPerRow(),
                         rowsPerSecond / insertRate, insertRate,
                         tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
                                 rowsPerSecond / tpccGrowth) : "");
@@ -270,6 +271,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                     json.put("checkpoint_headroom_tpcc", round(rowsPerSecond / tpccGrowth));
                 }
                 json.put("checkpoint_rows", c.entries()).put("checkpoint_rows_s", round(rowsPerSecond))
+                        .put("checkpoint_delete_ms", c.deleteMillis())
                         .put("checkpoint_cpu_ns_per_row", round(c.cpuNanosPerRow()))
                         .put("checkpoint_mb_s", round(c.bytes() / 1e6 / s))
                         .put("checkpoint_headroom", round(rowsPerSecond / insertRate));
@@ -291,9 +293,10 @@ public final class DurabilityBenchMain extends OptionCommand {
                     double slowdown = 1 - r.withTps() / r.withoutTps();
                     String rate = rates[i] == 0 ? "unlimited" : String.format(Locale.ROOT, "%,d KiB/s", rates[i]);
                     out.printf(Locale.ROOT, "updates with checkpoints at %s: %,.0f tx/s while one runs, %,.0f tx/s "
-                                    + "between (%d checkpoints, %,.0f rows/s while writers run): slowdown %.1f%%; "
-                                    + "headroom %.1fx the async insert rate%s%n", rate, r.withTps(), r.withoutTps(),
-                            r.checkpoints(), r.rowsPerSecond(), 100 * slowdown, r.rowsPerSecond() / tps.get("async"),
+                                    + "between (%d checkpoints, %,.0f rows/s while writers run, then %.0f ms each "
+                                    + "deleting what they cover): slowdown %.1f%%; headroom %.1fx the async insert "
+                                    + "rate%s%n", rate, r.withTps(), r.withoutTps(), r.checkpoints(), r.rowsPerSecond(),
+                            r.deleteMillis(), 100 * slowdown, r.rowsPerSecond() / tps.get("async"),
                             tpccGrowth > 0 ? String.format(Locale.ROOT, ", %.1fx TPC-C's growth",
                                     r.rowsPerSecond() / tpccGrowth) : "");
                     out.printf(Locale.ROOT, "  CPU while one runs: %s; checkpoint %.0f CPU ns/row%n  CPU between:      "
@@ -304,6 +307,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                             .put("write_tps_with_checkpoint" + suffix, round(r.withTps()))
                             .put("checkpoints_during" + suffix, r.checkpoints())
                             .put("checkpoint_rows_s_during" + suffix, round(r.rowsPerSecond()))
+                            .put("checkpoint_delete_ms_during" + suffix, round(r.deleteMillis()))
                             .put("checkpoint_slowdown_pct" + suffix, round(100 * slowdown))
                             .put("checkpoint_headroom_during" + suffix, round(r.rowsPerSecond() / tps.get("async")))
                             .put("checkpoint_cpu_ns_per_row_during" + suffix, round(r.cpuNanosPerRow()))
@@ -533,14 +537,16 @@ public final class DurabilityBenchMain extends OptionCommand {
 
     /**
      * Write throughput with and without a checkpoint running, from one phase's slices, and the checkpoints' rows/s
-     * (entries over their wall time, the wait for durability included) and CPU per row (the checkpoint thread's).
+     * (entries over their wall time until published, the wait for durability included; {@code deleteMillis}, their
+     * mean time of deleting the files they cover afterwards, counts as running for the slices) and CPU per row (the
+     * checkpoint thread's).
      * {@code cpu} holds, per side, the cores the writers, the loggers, the checkpoint thread and the whole process
      * used; {@code commitsPerCpuMs} the writers' commits per millisecond of their own CPU time. The slowdown is then
      * the product of two shares: the writers' CPU (what other threads took from them) and their CPU efficiency (what
      * cache misses, spinning or waiting for the log's buffer cost them per commit).
      */
     private record Interleaved(double withTps, double withoutTps, long checkpoints, double rowsPerSecond,
-                               double cpuNanosPerRow, Cpu without, Cpu with) {}
+                               double deleteMillis, double cpuNanosPerRow, Cpu without, Cpu with) {}
 
     /**
      * Cores used on one side of an interleaved phase, the writers' commits per millisecond of their CPU, and the
@@ -638,6 +644,7 @@ public final class DurabilityBenchMain extends OptionCommand {
         AtomicLong count = new AtomicLong();
         AtomicLong entries = new AtomicLong();
         AtomicLong millis = new AtomicLong();
+        AtomicLong deleteMillis = new AtomicLong();
         AtomicLong cpu = new AtomicLong();
         List<Throwable> failures = new CopyOnWriteArrayList<>();
         Thread checkpointer = new Thread(() -> {
@@ -654,6 +661,7 @@ public final class DurabilityBenchMain extends OptionCommand {
                     count.incrementAndGet();
                     entries.addAndGet(r.entries());
                     millis.addAndGet(r.millis());
+                    deleteMillis.addAndGet(r.deleteMillis());
                     cpu.addAndGet(r.cpuNanos() < 0 ? Long.MIN_VALUE / 4 : r.cpuNanos());
                     long pause = System.nanoTime() - t0;
                     while (!stop.get() && pause > 0) {
@@ -711,6 +719,7 @@ public final class DurabilityBenchMain extends OptionCommand {
         }
         return new Interleaved(rate(sums[1][COMMITS], sums[1][NANOS]), rate(sums[0][COMMITS], sums[0][NANOS]),
                 count.get(), millis.get() == 0 ? 0 : entries.get() * 1000.0 / millis.get(),
+                count.get() == 0 ? 0 : (double) deleteMillis.get() / count.get(),
                 cpu.get() < 0 || entries.get() == 0 ? -1 : (double) cpu.get() / entries.get(),
                 cpu(sums[0], threads, loggers.size()), cpu(sums[1], threads, loggers.size()));
     }

@@ -9,6 +9,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
 import java.util.function.LongSupplier;
@@ -29,9 +31,10 @@ import org.terndb.txn.Worker;
  * staging buffer and go to the disk from there, in aligned runs of about a MiB. A buffered write would copy every
  * byte into the page cache, dirty it for the kernel to write back, and free it again when the next checkpoint
  * deletes this one: about a third of the checkpoint thread's CPU went there (and more in the kernel's own threads),
- * taken from the writers on a small machine, and the page cache it churned evicted theirs. The last run is padded with zeros to the alignment and the file truncated
- * to its length before the fsync, so the format is the same either way. Where direct I/O is refused (tmpfs, some
- * network file systems) the same runs are written through the page cache.
+ * taken from the writers on a small machine, and the page cache it churned evicted theirs. The last run is padded
+ * with zeros to the alignment and the file truncated to its length before the fsync, so the format is the same
+ * either way. Where direct I/O is refused (tmpfs, some network file systems) the same runs are written through the
+ * page cache.
  */
 final class CheckpointWriter {
     /** Records per fuzzy read: the tree's re-descent and the epoch announcement are paid once per chunk. */
@@ -119,10 +122,12 @@ final class CheckpointWriter {
             file = null;
             log.await(end, true);
             AtomicFiles.publish(tmp, target);
+            long published = System.nanoTime();
             int deleted = deleteCovered(target, start);
             long cpu1 = threadCpuNanos();
             return new CheckpointReport(target, start, end, entries, Files.size(target),
-                    (System.nanoTime() - t0) / 1_000_000, deleted, cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
+                    (published - t0) / 1_000_000, deleted, (System.nanoTime() - published) / 1_000_000,
+                    cpu0 < 0 || cpu1 < 0 ? -1 : cpu1 - cpu0);
         } finally {
             if (file != null) {
                 file.close();
@@ -282,27 +287,38 @@ final class CheckpointWriter {
         return mx.isCurrentThreadCpuTimeSupported() ? mx.getCurrentThreadCpuTime() : -1;
     }
 
-    /** Older checkpoints, older generations' logs, and this generation's closed logs below the start epoch. */
+    /**
+     * Deletes older checkpoints, older generations' logs, and this generation's closed logs below the start epoch:
+     * retires them all (a rename each, made durable together), then deletes them gradually ({@link RetiredFiles}).
+     */
     private int deleteCovered(Path keep, long start) throws IOException {
-        int deleted = 0;
+        List<Path> covered = new ArrayList<>();
         for (LogFiles.Checkpoint c : LogFiles.checkpoints(log.dir())) {
             if (!c.path().equals(keep)) {
-                Files.deleteIfExists(c.path());
-                deleted++;
+                covered.add(c.path());
             }
         }
         for (LogFiles.Log l : LogFiles.logs(log.dir())) {
             if (l.generation() < log.generation()) {
-                Files.deleteIfExists(l.path());
-                deleted++;
+                covered.add(l.path());
             }
         }
         for (LogWriter w : log.loggers()) {
-            deleted += w.deleteClosedBelow(start);
+            covered.addAll(w.takeClosedBelow(start));
         }
-        if (deleted > 0) {
+        List<Path> retired = new ArrayList<>();
+        for (Path p : covered) {
+            Path r = RetiredFiles.retire(p);
+            if (r != null) {
+                retired.add(r);
+            }
+        }
+        if (!retired.isEmpty()) {
             AtomicFiles.syncDirectory(log.dir());
         }
-        return deleted;
+        for (Path r : retired) {
+            RetiredFiles.delete(log.io(), r);
+        }
+        return retired.size();
     }
 }

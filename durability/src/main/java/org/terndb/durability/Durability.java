@@ -75,9 +75,9 @@ public final class Durability implements AutoCloseable {
         DirectoryLock lock = DirectoryLock.acquire(dir);
         try {
             Path real = dir.toRealPath();
-            for (Path tmp : LogFiles.temporaries(real)) {
-                LOG.fine("deleting " + tmp.getFileName() + ", left half-written by a crash (never used)");
-                Files.deleteIfExists(tmp);
+            for (Path left : LogFiles.leftovers(real)) {
+                LOG.fine("deleting " + left.getFileName() + ", left by a crash (half-written or covered; never read)");
+                Files.deleteIfExists(left);
             }
             long generation = 0;
             for (LogFiles.Log l : LogFiles.logs(real)) {

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
  * File names of a database directory. {@code log-GGGGGGGGGG-SSS-NNNNNNNNNN.tlog}: generation (one per open of
  * the database: recovery orders versions by generation, then stamp), stream (logger), sequence.
  * {@code ckpt-GGGGGGGGGG-EEEEEEEEEEEEEEEE.tckp}: generation and start epoch ({@code .tmp} while being written).
+ * Either name with {@code .old} appended: covered by a checkpoint, being deleted ({@link RetiredFiles}).
  */
 final class LogFiles {
     private static final Pattern LOG = Pattern.compile("log-(\\d{10})-(\\d{3})-(\\d{10})\\.tlog");
@@ -71,10 +72,13 @@ final class LogFiles {
         return out;
     }
 
-    /** Half-written checkpoints (and catalog) left by a crash: never used, deleted at open. */
-    static List<Path> temporaries(Path dir) throws IOException {
+    /**
+     * Files a crash left that are never read: half-written checkpoints (and catalog), {@code .tmp}, and covered
+     * files not yet deleted ({@link RetiredFiles}). Deleted at open.
+     */
+    static List<Path> leftovers(Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.tmp")) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.{tmp,old}")) {
             for (Path p : ds) {
                 out.add(p);
             }

@@ -269,22 +269,19 @@ final class LogWriter implements Runnable {
         openNextFile();
     }
 
-    /** Deletes this stream's closed files whose records all lie below {@code epoch}; returns how many. */
-    int deleteClosedBelow(long epoch) throws IOException {
-        List<Path> doomed = new ArrayList<>();
+    /** This stream's closed files whose records all lie below {@code epoch}, dropped from its list: to delete. */
+    List<Path> takeClosedBelow(long epoch) {
+        List<Path> covered = new ArrayList<>();
         synchronized (closedFiles) {
             closedFiles.removeIf(c -> {
                 if (c.maxEpoch() < epoch) {
-                    doomed.add(c.path());
+                    covered.add(c.path());
                     return true;
                 }
                 return false;
             });
         }
-        for (Path p : doomed) {
-            Files.deleteIfExists(p);
-        }
-        return doomed.size();
+        return covered;
     }
 
     /**
