@@ -7,8 +7,7 @@ import org.terndb.txn.RowPatch;
 /**
  * A worker's reusable write set. One entry per record: a later write to the same record replaces the buffered
  * row. The new row is null for a delete. Entries can be ordered by (index id, key) — a global order every
- * protocol uses to lock write sets without deadlock. Lookup by record identity is linear for small sets and
- * hashed once the set grows (bulk transactions), so it stays cheap either way.
+ * protocol uses to lock write sets without deadlock. Lookup by record identity: {@link RecordPositions}.
  *
  * <p>An UPDATE entry may hold a {@link RowPatch} instead of a row (a partial blind write): its row is null until
  * the protocol resolves it ({@link #resolve}) against the row it replaces, at install or when the transaction
@@ -19,8 +18,6 @@ public final class WriteSet {
     public static final int INSERT = 1;
     public static final int UPDATE = 2;
     public static final int DELETE = 3;
-
-    private static final int LINEAR_LIMIT = 16;
 
     private Record[] records = new Record[16];
     private Index[] indexes = new Index[16];
@@ -34,8 +31,7 @@ public final class WriteSet {
 
     private int[] order = new int[16];
     private int[] scratch = new int[16];
-    private int[] hash = new int[0]; // open addressing over entry positions + 1; built when size > LINEAR_LIMIT
-    private int hashed;              // entries [0, hashed) are in the hash table
+    private final RecordPositions positions = new RecordPositions();
 
     public int size() {
         return size;
@@ -49,49 +45,13 @@ public final class WriteSet {
             Arrays.fill(patches, 0, size, null);
             patchCount = 0;
         }
-        if (hashed > 0) {
-            Arrays.fill(hash, 0);
-            hashed = 0;
-        }
+        positions.clear();
         size = 0;
     }
 
     /** Position of the entry for this record, or -1. */
     public int indexOf(Record record) {
-        if (size <= LINEAR_LIMIT) {
-            for (int i = 0; i < size; i++) {
-                if (records[i] == record) {
-                    return i;
-                }
-            }
-            return -1;
-        }
-        rehashIfNeeded();
-        int mask = hash.length - 1;
-        for (int h = System.identityHashCode(record) & mask; ; h = (h + 1) & mask) {
-            int slot = hash[h];
-            if (slot == 0) {
-                return -1;
-            }
-            if (records[slot - 1] == record) {
-                return slot - 1;
-            }
-        }
-    }
-
-    private void rehashIfNeeded() {
-        if (hash.length < size * 2) {
-            hash = new int[Integer.highestOneBit(size * 4 - 1) << 1];
-            hashed = 0;
-        }
-        int mask = hash.length - 1;
-        for (; hashed < size; hashed++) {
-            int h = System.identityHashCode(records[hashed]) & mask;
-            while (hash[h] != 0) {
-                h = (h + 1) & mask;
-            }
-            hash[h] = hashed + 1;
-        }
+        return positions.indexOf(records, size, record);
     }
 
     /**
