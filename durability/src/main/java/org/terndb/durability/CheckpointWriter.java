@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32C;
 import java.util.function.LongSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Table;
 import org.terndb.txn.Worker;
@@ -37,6 +39,7 @@ import org.terndb.txn.Worker;
  * page cache.
  */
 final class CheckpointWriter {
+    private static final Logger LOG = Logger.getLogger(CheckpointWriter.class.getName());
     /** Records per fuzzy read: the tree's re-descent and the epoch announcement are paid once per chunk. */
     private static final int CHUNK = 1024;
     private static final int BLOCK_BYTES = 256 << 10;
@@ -289,36 +292,56 @@ final class CheckpointWriter {
 
     /**
      * Deletes older checkpoints, older generations' logs, and this generation's closed logs below the start epoch:
-     * retires them all (a rename each, made durable together), then deletes them gradually ({@link RetiredFiles}).
+     * retires them all (a rename each, made durable together), then deletes them gradually ({@link RetiredFiles}),
+     * with any retired file an earlier deletion left. The checkpoint is published by then, so what cannot be retired
+     * or deleted is only logged: it is covered, and the next checkpoint or open tries again. Returns the files deleted.
      */
-    private int deleteCovered(Path keep, long start) throws IOException {
-        List<Path> covered = new ArrayList<>();
-        for (LogFiles.Checkpoint c : LogFiles.checkpoints(log.dir())) {
-            if (!c.path().equals(keep)) {
-                covered.add(c.path());
+    private int deleteCovered(Path keep, long start) {
+        try {
+            List<Path> covered = new ArrayList<>();
+            for (LogFiles.Checkpoint c : LogFiles.checkpoints(log.dir())) {
+                if (!c.path().equals(keep)) {
+                    covered.add(c.path());
+                }
             }
-        }
-        for (LogFiles.Log l : LogFiles.logs(log.dir())) {
-            if (l.generation() < log.generation()) {
-                covered.add(l.path());
+            for (LogFiles.Log l : LogFiles.logs(log.dir())) {
+                if (l.generation() < log.generation()) {
+                    covered.add(l.path());
+                }
             }
-        }
-        for (LogWriter w : log.loggers()) {
-            covered.addAll(w.takeClosedBelow(start));
-        }
-        List<Path> retired = new ArrayList<>();
-        for (Path p : covered) {
-            Path r = RetiredFiles.retire(p);
-            if (r != null) {
-                retired.add(r);
+            for (LogWriter w : log.loggers()) {
+                covered.addAll(w.takeClosedBelow(start));
             }
+            for (Path p : covered) {
+                try {
+                    RetiredFiles.retire(p);
+                } catch (IOException e) {
+                    warnNotDeleted(p, e);
+                }
+            }
+            List<Path> retired = LogFiles.retired(log.dir());
+            if (!retired.isEmpty()) {
+                // before any cut: a file cut short must never be found again under its old name after a crash
+                AtomicFiles.syncDirectory(log.dir());
+            }
+            int deleted = 0;
+            for (Path r : retired) {
+                try {
+                    RetiredFiles.delete(log.io(), r);
+                    deleted++;
+                } catch (IOException e) {
+                    warnNotDeleted(r, e);
+                }
+            }
+            return deleted;
+        } catch (IOException e) {
+            warnNotDeleted(log.dir(), e);
+            return 0;
         }
-        if (!retired.isEmpty()) {
-            AtomicFiles.syncDirectory(log.dir());
-        }
-        for (Path r : retired) {
-            RetiredFiles.delete(log.io(), r);
-        }
-        return retired.size();
+    }
+
+    private static void warnNotDeleted(Path file, IOException e) {
+        LOG.log(Level.WARNING, "could not delete " + file + ", which the checkpoint covers (the next checkpoint or "
+                + "open tries again): " + e.getMessage(), e);
     }
 }

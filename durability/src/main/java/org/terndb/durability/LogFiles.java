@@ -77,8 +77,17 @@ final class LogFiles {
      * files not yet deleted ({@link RetiredFiles}). Deleted at open.
      */
     static List<Path> leftovers(Path dir) throws IOException {
+        return list(dir, "*.{tmp,old}");
+    }
+
+    /** Covered files renamed for deletion and not deleted yet ({@link RetiredFiles}). */
+    static List<Path> retired(Path dir) throws IOException {
+        return list(dir, "*.old");
+    }
+
+    private static List<Path> list(Path dir, String glob) throws IOException {
         List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*.{tmp,old}")) {
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, glob)) {
             for (Path p : ds) {
                 out.add(p);
             }
