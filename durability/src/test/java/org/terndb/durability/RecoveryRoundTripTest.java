@@ -206,7 +206,8 @@ class RecoveryRoundTripTest {
                     long after = logFiles();
                     assertTrue(after < filesBeforeCheckpoint, "the checkpoint deletes the closed files it covers: "
                             + filesBeforeCheckpoint + " before, " + after + " after");
-                    assertEquals(filesBeforeCheckpoint - after, c.deletedFiles());
+                    // at least those: the logger may have started another file meanwhile
+                    assertTrue(c.deletedFiles() >= filesBeforeCheckpoint - after, c.deletedFiles() + " deleted");
                     assertEquals(0, filesEndingWith(".old"), "deleted, not only retired, once the checkpoint returns");
                 }
             }
