@@ -294,7 +294,8 @@ final class CheckpointWriter {
      * Deletes older checkpoints, older generations' logs, and this generation's closed logs below the start epoch:
      * retires them all (a rename each, made durable together), then deletes them gradually ({@link RetiredFiles}),
      * with any retired file an earlier deletion left. The checkpoint is published by then, so what cannot be retired
-     * or deleted is only logged: it is covered, and the next checkpoint or open tries again. Returns the files deleted.
+     * or deleted is only logged: it is covered, and a later checkpoint tries again (a closed log of this open that
+     * could not even be renamed: the first checkpoint after the next open). Returns the files deleted.
      */
     private int deleteCovered(Path keep, long start) {
         try {
@@ -335,13 +336,14 @@ final class CheckpointWriter {
             }
             return deleted;
         } catch (IOException e) {
-            warnNotDeleted(log.dir(), e);
+            LOG.log(Level.WARNING, "could not list or sync " + log.dir() + " to delete the files the checkpoint "
+                    + "covers (a later checkpoint tries again): " + e.getMessage(), e);
             return 0;
         }
     }
 
     private static void warnNotDeleted(Path file, IOException e) {
-        LOG.log(Level.WARNING, "could not delete " + file + ", which the checkpoint covers (the next checkpoint or "
-                + "open tries again): " + e.getMessage(), e);
+        LOG.log(Level.WARNING, "could not delete " + file + ", which the checkpoint covers (a later checkpoint "
+                + "tries again): " + e.getMessage(), e);
     }
 }

@@ -20,9 +20,9 @@ import java.util.logging.Logger;
  * release the buffers, and hand the staged write and the block's mark (bound - 1) to the stream's {@link Syncer},
  * which writes, fsyncs and then publishes the mark as this stream's durable epoch. Writes and fsyncs run on their own
  * thread so that the logger goes on draining the workers' buffers while the disk works: a worker waits for room only
- * when the disk cannot take the log's bytes, not for every write's or fsync's latency. A worker whose buffer passes half
- * full wakes the logger early: that round only writes (its block claims no new mark) and leaves the fsync to the
- * flush timer or a waiting committer, so fsyncs stay at most one per {@code log_flush_ms} in async mode.
+ * when the disk cannot take the log's bytes, not for every write's or fsync's latency. A worker whose buffer passes
+ * half full wakes the logger early: that round only writes (its block claims no new mark) and leaves the fsync to
+ * the flush timer or a waiting committer, so fsyncs stay at most one per {@code log_flush_ms} in async mode.
  */
 final class LogWriter implements Runnable {
     private static final Logger LOG = Logger.getLogger(LogWriter.class.getName());
