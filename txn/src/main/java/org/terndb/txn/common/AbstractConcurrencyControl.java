@@ -78,9 +78,13 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
         return w;
     }
 
+    /**
+     * Moves a closed worker's counters into {@code retired}. Under the same lock as {@link #stats()}, so a sum never
+     * sees the worker in neither place (which would make a later sum smaller than an earlier one).
+     */
     final void retire(AbstractWorker w) {
-        if (workers.remove(w)) {
-            synchronized (retired) {
+        synchronized (retired) {
+            if (workers.remove(w)) {
                 retired.add(w.stats());
             }
         }
@@ -210,9 +214,9 @@ public abstract class AbstractConcurrencyControl implements ConcurrencyControl {
         TxnStats sum = new TxnStats();
         synchronized (retired) {
             sum.add(retired);
-        }
-        for (AbstractWorker w : workers) {
-            sum.add(w.stats());
+            for (AbstractWorker w : workers) {
+                sum.add(w.stats());
+            }
         }
         return sum;
     }
