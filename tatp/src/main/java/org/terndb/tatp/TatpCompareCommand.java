@@ -3,15 +3,14 @@ package org.terndb.tatp;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.terndb.cli.Cli;
-import org.terndb.cli.CommandFailedException;
 import org.terndb.cli.JsonObject;
 import org.terndb.cli.OptionCommand;
 import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
 import org.terndb.harness.Measurement;
+import org.terndb.harness.compare.ChildJvm;
 import org.terndb.harness.compare.CompareTarget;
 import org.terndb.harness.compare.Comparison;
 import org.terndb.harness.compare.ForwardedOptions;
@@ -19,27 +18,28 @@ import org.terndb.txn.Protocols;
 
 /**
  * {@code tern compare tatp}: {@code tern tatp --mode jdbc} against TernDB, H2 and HSQLDB in one invocation, each in
- * memory and freshly loaded, with the same client code ({@link JdbcTransactions}), population, terminals, mix and
- * duration; then the table of successful transactions per second and TernDB's ratio to each rival. Every run is
- * checked for consistency; a failed check fails the command.
+ * memory, freshly loaded and in a JVM of its own ({@link ChildJvm}), with the same client code
+ * ({@link JdbcTransactions}), population, terminals, mix and duration; then the table of successful transactions per
+ * second and TernDB's ratio to each rival. Every run is checked for consistency; a failed check fails the command.
  */
 public final class TatpCompareCommand extends OptionCommand {
     /** Options passed on unchanged to each run's {@code tern tatp --mode jdbc}. */
     private static final ForwardedOptions FORWARDED = new ForwardedOptions(
             List.of("subscribers", "threads", "seconds", "warmup", "seed", "mix", "ingest"),
             List.of("update-intensive", "no-check"));
-    /** In-memory database names already used in this JVM: HSQLDB keeps a memory database until it is shut down. */
-    private static final AtomicInteger RUNS = new AtomicInteger();
+    /** The in-memory database's name in each run's JVM. */
+    private static final String DATABASE = "tatp_compare";
 
     public TatpCompareCommand() {
         super("tatp", new Options("tern compare tatp", """
                 TATP over JDBC on TernDB, H2 and HSQLDB: successful transactions per second and TernDB's ratio to each.
 
-                Runs 'tern tatp --mode jdbc' three times in this JVM with the same client code (the specification's \
-                SQL, one prepared statement per statement), population, terminals, mix and duration: TernDB in memory \
-                with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC (hsqldb.tx=mvcc). Each database \
-                is loaded through JDBC first and checked for consistency after its run. Ratios measured in one \
-                invocation on a quiet machine are the figures to read; absolute tps depend on the machine.""")
+                Runs 'tern tatp --mode jdbc' three times, each in a JVM of its own, with the same client code (the \
+                specification's SQL, one prepared statement per statement), population, terminals, mix and \
+                duration: TernDB in memory with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC \
+                (hsqldb.tx=mvcc). Each database is loaded through JDBC first and checked for consistency after its \
+                run. Ratios measured in one invocation on a quiet machine are the figures to read; absolute tps \
+                depend on the machine.""")
                 .value("protocol", "NAME", "TernDB's concurrency-control protocol", "silo")
                 .value("subscribers", "N", "subscribers loaded into each database", "100000")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
@@ -60,19 +60,9 @@ public final class TatpCompareCommand extends OptionCommand {
             throw new UsageException("unknown protocol '" + protocol + "'; valid protocols: "
                     + String.join(", ", Protocols.names()));
         }
-        int run = RUNS.incrementAndGet();
-        String database = run == 1 ? "tatp_compare" : "tatp_compare" + run;
-        TatpSettings reference = settings(args, CompareTarget.terndb(database, protocol).url());
-        Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(database, protocol), target -> {
-            TatpResult result = new TatpRunner(settings(args, target.url()), err).run();
-            if (!result.consistent()) {
-                throw new CommandFailedException(target.title() + " failed a consistency condition after its run: "
-                        + result.checks());
-            }
-            err.printf(Locale.ROOT, "%s: %,.0f tps, abort ratio %.4f, %s%n", target.title(), result.tps(),
-                    result.abortRatio(), result.checks() == null ? "not checked" : "consistent");
-            return result.tps();
-        }, err);
+        TatpSettings reference = settings(args, CompareTarget.terndb(DATABASE, protocol).url());
+        Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(DATABASE, protocol),
+                ChildJvm.comparisonRun(TatpMain.class, target -> FORWARDED.jdbcRun(args, target.url()), err), err);
         if (args.isSet(Options.JSON)) {
             JsonObject json = new JsonObject()
                     .put("benchmark", "tatp")

@@ -3,15 +3,14 @@ package org.terndb.tpcc;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.terndb.cli.Cli;
-import org.terndb.cli.CommandFailedException;
 import org.terndb.cli.JsonObject;
 import org.terndb.cli.OptionCommand;
 import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
 import org.terndb.harness.Measurement;
+import org.terndb.harness.compare.ChildJvm;
 import org.terndb.harness.compare.CompareTarget;
 import org.terndb.harness.compare.Comparison;
 import org.terndb.harness.compare.ForwardedOptions;
@@ -19,27 +18,28 @@ import org.terndb.txn.Protocols;
 
 /**
  * {@code tern compare tpcc}: {@code tern tpcc --mode jdbc} against TernDB, H2 and HSQLDB in one invocation, each in
- * memory and freshly loaded through JDBC, with the same client code ({@link JdbcTransactions}), population, terminals,
- * mix and duration; then the table of tps and TernDB's ratio to each rival. Every run is checked for consistency
- * (unless {@code --no-check}); a failed condition fails the command.
+ * memory, freshly loaded through JDBC and in a JVM of its own ({@link ChildJvm}), with the same client code
+ * ({@link JdbcTransactions}), population, terminals, mix and duration; then the table of tps and TernDB's ratio to
+ * each rival. Every run is checked for consistency (unless {@code --no-check}); a failed condition fails the
+ * command.
  */
 public final class TpccCompareCommand extends OptionCommand {
     /** Options passed on unchanged to each run's {@code tern tpcc --mode jdbc}. */
     private static final ForwardedOptions FORWARDED = new ForwardedOptions(
             List.of("warehouses", "threads", "seconds", "warmup", "seed", "mix", "scale"),
             List.of("no-check"));
-    /** Runs in this JVM: HSQLDB keeps a memory database until it is shut down, so each run names its own. */
-    private static final AtomicInteger RUNS = new AtomicInteger();
+    /** The in-memory database's name in each run's JVM. */
+    private static final String DATABASE = "tpcc_compare";
 
     public TpccCompareCommand() {
         super("tpcc", new Options("tern compare tpcc", """
                 TPC-C over JDBC on TernDB, H2 and HSQLDB: tps and TernDB's ratio to each.
 
-                Runs 'tern tpcc --mode jdbc' three times in this JVM with the same client code (standard SQL, one \
-                prepared statement per statement, auto-commit off), population, terminals, mix and duration: TernDB \
-                in memory with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC (hsqldb.tx=mvcc). Each \
-                database is loaded through JDBC first and checked for consistency after its run. Read the ratios of \
-                one invocation on a quiet machine; absolute tps depend on the machine.""")
+                Runs 'tern tpcc --mode jdbc' three times, each in a JVM of its own, with the same client code \
+                (standard SQL, one prepared statement per statement, auto-commit off), population, terminals, mix \
+                and duration: TernDB in memory with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC \
+                (hsqldb.tx=mvcc). Each database is loaded through JDBC first and checked for consistency after its \
+                run. Read the ratios of one invocation on a quiet machine; absolute tps depend on the machine.""")
                 .value("protocol", "NAME", "TernDB's concurrency-control protocol", "silo")
                 .value("warehouses", "W", "warehouses loaded into each database", "1")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
@@ -62,21 +62,9 @@ public final class TpccCompareCommand extends OptionCommand {
             throw new UsageException("unknown protocol '" + protocol + "'; valid protocols: "
                     + String.join(", ", Protocols.names()));
         }
-        int run = RUNS.incrementAndGet();
-        String database = run == 1 ? "tpcc_compare" : "tpcc_compare" + run;
-        TpccSettings reference = settings(args, CompareTarget.terndb(database, protocol).url());
-        Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(database, protocol), target -> {
-            TpccSettings settings = settings(args, target.url());
-            err.println(settings.describe());
-            TpccResult result = new TpccRunner(settings, err).run();
-            if (!result.consistent()) {
-                throw new CommandFailedException(target.title() + " failed a consistency condition after its run: "
-                        + result.checks());
-            }
-            err.printf(Locale.ROOT, "%s: %,.0f tps, tpmC %,.0f, abort ratio %.4f, %s%n", target.title(), result.tps(),
-                    result.tpmC(), result.abortRatio(), result.checks() == null ? "not checked" : "consistent");
-            return result.tps();
-        }, err);
+        TpccSettings reference = settings(args, CompareTarget.terndb(DATABASE, protocol).url());
+        Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(DATABASE, protocol),
+                ChildJvm.comparisonRun(TpccMain.class, target -> FORWARDED.jdbcRun(args, target.url()), err), err);
         if (args.isSet(Options.JSON)) {
             JsonObject json = new JsonObject()
                     .put("benchmark", "tpcc")
