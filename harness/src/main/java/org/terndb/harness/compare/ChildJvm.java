@@ -67,22 +67,36 @@ public final class ChildJvm {
         command.add(mainClass);
         command.addAll(args);
         Process process = new ProcessBuilder(command).start();
-        process.getOutputStream().close();
-        Thread copier = new Thread(() -> copyLines(process.getErrorStream(), progress), "child-jvm-stderr");
-        copier.setDaemon(true);
-        copier.start();
+        // The child must not outlive this JVM when it is stopped (Ctrl-C) while the child runs.
+        Thread stopChild = new Thread(process::destroyForcibly, "child-jvm-stop");
+        Runtime.getRuntime().addShutdownHook(stopChild);
         List<String> stdout = new ArrayList<>();
-        try (BufferedReader out = reader(process.getInputStream())) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                stdout.add(line);
+        int status;
+        try {
+            process.getOutputStream().close();
+            Thread copier = new Thread(() -> copyLines(process.getErrorStream(), progress), "child-jvm-stderr");
+            copier.setDaemon(true);
+            copier.start();
+            try (BufferedReader out = reader(process.getInputStream())) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    stdout.add(line);
+                }
             }
-        } finally {
-            int status = process.waitFor();
+            status = process.waitFor();
             copier.join();
-            if (status != 0) {
-                throw new CommandFailedException(mainClass + " exited with status " + status + " in its JVM (its"
-                        + " messages are above)");
+        } finally {
+            if (process.isAlive()) {
+                process.destroyForcibly(); // this thread failed or was interrupted while the child ran
             }
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopChild);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs anyway
+            }
+        }
+        if (status != 0) {
+            throw new CommandFailedException(mainClass + " exited with status " + status + " in its JVM (its"
+                    + " messages are above)");
         }
         String last = stdout.isEmpty() ? "" : stdout.get(stdout.size() - 1);
         try {
