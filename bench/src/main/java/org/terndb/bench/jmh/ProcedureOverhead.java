@@ -1,17 +1,13 @@
 package org.terndb.bench.jmh;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -30,11 +26,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
+import org.terndb.cli.JsonObject;
 import org.terndb.engine.Database;
 import org.terndb.engine.Session;
 import org.terndb.engine.StatementResult;
 import org.terndb.engine.proc.CallResult;
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.harness.compare.ChildJvm;
 import org.terndb.jdbc.TernConnection;
 import org.terndb.planner.PreparedPlan;
 import org.terndb.storage.codec.KeyBuilder;
@@ -226,7 +224,7 @@ public class ProcedureOverhead {
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 4 && args[0].equals("fork")) {
-            System.out.println(fork(Integer.parseInt(args[1]), args[2], args[3]));
+            System.out.println(new JsonObject().put("ns_per_op", fork(Integer.parseInt(args[1]), args[2], args[3])));
             return;
         }
         int forks = args.length > 0 ? Integer.parseInt(args[0]) : 5;
@@ -251,22 +249,8 @@ public class ProcedureOverhead {
 
     /** One fork of one side in a JVM of its own; its median CPU nanoseconds per operation. */
     private static double spawn(String k, String op, String side) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms1g", "-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
-                ProcedureOverhead.class.getName(), "fork", k, op, side));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String last = null;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                last = line;
-            }
-        }
-        if (process.waitFor() != 0 || last == null) {
-            throw new IllegalStateException("the " + side + " fork failed: " + last);
-        }
-        return Double.parseDouble(last.trim());
+        return ChildJvm.runJson(List.of("-Xms1g", "-Xmx1g", "-XX:+UseParallelGC"), ProcedureOverhead.class.getName(),
+                List.of("fork", k, op, side), System.err).get("ns_per_op").getAsDouble();
     }
 
     /** Warms up, then measures 15 rounds of thread CPU time; the median nanoseconds per operation. */

@@ -59,9 +59,15 @@ public final class ChildJvm {
      */
     public static JsonObject runJson(String mainClass, List<String> args, PrintStream progress)
             throws IOException, InterruptedException {
+        return runJson(jvmFlags(), mainClass, args, progress);
+    }
+
+    /** As {@link #runJson(String, List, PrintStream)}, with these JVM flags in place of this JVM's. */
+    public static JsonObject runJson(List<String> jvmFlags, String mainClass, List<String> args, PrintStream progress)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmFlags());
+        command.addAll(jvmFlags);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
