@@ -11,8 +11,17 @@ import org.terndb.cli.JsonObject;
  *
  * <p>Benchmarks name the {@link Outcome#ROLLED_BACK} column themselves ({@code rollbacks} in TPC-C, {@code failed}
  * in TATP), since what it means is theirs.
+ *
+ * @param warmupSeconds how long the warm-up before the window lasted
+ * @param jitMillis     how long the JIT compilers compiled during the window, in milliseconds (-1: not known); a
+ *                      figure near the window's length says the window measured code still being compiled
  */
-public record Measurement(TerminalStats stats, double seconds) {
+public record Measurement(TerminalStats stats, double seconds, double warmupSeconds, long jitMillis) {
+
+    /** A window whose warm-up and compilation time are not known. */
+    public Measurement(TerminalStats stats, double seconds) {
+        this(stats, seconds, 0, -1);
+    }
 
     /** Committed transactions per second. */
     public double tps() {
@@ -71,6 +80,17 @@ public record Measurement(TerminalStats stats, double seconds) {
                     String.format(Locale.ROOT, "%.1f", stats.percentileMicros(i, 95)),
                     String.format(Locale.ROOT, "%.1f", stats.percentileMicros(i, 99)));
         }
+    }
+
+    /** Adds {@code warmup_seconds} and {@code jit_ms} (null when not known) to a result's JSON object. */
+    public JsonObject putWarmUp(JsonObject json) {
+        return json.put("warmup_seconds", round(warmupSeconds, 2)).put("jit_ms", jitMillis < 0 ? null : jitMillis);
+    }
+
+    /** {@code warm-up 12.3 s; the JIT compiled for 40 ms during the timed window}, for a result's report. */
+    public String warmUpLine() {
+        return String.format(Locale.ROOT, "warm-up %.1f s; the JIT compiled for %s during the timed window",
+                warmupSeconds, jitMillis < 0 ? "an unknown time" : String.format(Locale.ROOT, "%,d ms", jitMillis));
     }
 
     /** {@code aborts by reason: A=1 B=2}, or null when nothing aborted. */

@@ -8,22 +8,33 @@ import java.util.concurrent.locks.LockSupport;
 import org.terndb.cli.CommandFailedException;
 
 /**
- * Runs driver threads through a warm-up and a timed window and merges their counts. The first failure of any
- * driver stops all of them and is rethrown here.
+ * Runs driver threads through a warm-up ({@link WarmUp}) and a timed window and merges their counts. The first
+ * failure of any driver stops all of them and is rethrown here.
  */
 public final class TimedRun {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /**
+     * An automatic warm-up ends after this many consecutive seconds in each of which the JIT compilers were idle:
+     * one quiet second is often only a pause between two waves of compilation.
+     */
+    private static final int JIT_IDLE_WINDOWS = 3;
 
     private TimedRun() {
     }
 
-    /**
-     * @param warmupSeconds  untimed seconds after every driver opened
-     * @param seconds        timed seconds
-     * @param threadName     prefix of the threads' names (a number is appended)
-     */
+    /** As {@link #measure(List, WarmUp, double, String)} with a warm-up of exactly {@code warmupSeconds}. */
     public static Measurement measure(List<? extends DriverThread<?>> drivers, double warmupSeconds, double seconds,
+                                      String threadName) throws Exception {
+        return measure(drivers, WarmUp.fixed(warmupSeconds), seconds, threadName);
+    }
+
+    /**
+     * @param warmUp     the untimed warm-up after every driver opened
+     * @param seconds    timed seconds
+     * @param threadName prefix of the threads' names (a number is appended)
+     */
+    public static Measurement measure(List<? extends DriverThread<?>> drivers, WarmUp warmUp, double seconds,
                                       String threadName) throws Exception {
         if (drivers.isEmpty()) {
             throw new IllegalArgumentException("a run needs at least one driver thread");
@@ -57,12 +68,15 @@ public final class TimedRun {
             t.start();
         }
         ready.await();
-        sleepUnlessFailed(warmupSeconds, failure);
+        long warmUpStart = System.nanoTime();
+        warmUp(warmUp, failure);
         phase.set(RunPhase.MEASURE);
         long start = System.nanoTime();
+        long compiledBefore = WarmUp.compileMillis();
         sleepUnlessFailed(seconds, failure);
         phase.set(RunPhase.STOP);
         double elapsed = (System.nanoTime() - start) / 1e9;
+        long compiledAfter = WarmUp.compileMillis();
         join(threads);
         Throwable f = failure.get();
         if (f instanceof Exception e) {
@@ -74,7 +88,31 @@ public final class TimedRun {
         for (DriverThread<?> d : drivers) {
             total.add(d.stats());
         }
-        return new Measurement(total, elapsed);
+        return new Measurement(total, elapsed, (start - warmUpStart) / 1e9,
+                compiledBefore < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiledBefore);
+    }
+
+    /**
+     * Lets the drivers run for the warm-up: its seconds, then, if it waits for the JIT, in windows of a second until
+     * {@link #JIT_IDLE_WINDOWS} windows in a row in each of which the compilers compiled for at most
+     * {@link WarmUp#IDLE_COMPILE_MILLIS} ms (or until its longest time passed, or at once if the JVM does not report
+     * compilation time).
+     */
+    private static void warmUp(WarmUp warmUp, AtomicReference<Throwable> failure) {
+        long begin = System.nanoTime();
+        sleepUnlessFailed(warmUp.seconds(), failure);
+        if (!warmUp.untilJitIdle()) {
+            return;
+        }
+        long end = begin + (long) (warmUp.maxSeconds() * 1e9);
+        long compiled = WarmUp.compileMillis();
+        int idle = 0;
+        while (compiled >= 0 && idle < JIT_IDLE_WINDOWS && failure.get() == null && end - System.nanoTime() > 0) {
+            sleepUnlessFailed(Math.min(1, (end - System.nanoTime()) / 1e9), failure);
+            long now = WarmUp.compileMillis();
+            idle = now - compiled <= WarmUp.IDLE_COMPILE_MILLIS ? idle + 1 : 0;
+            compiled = now;
+        }
     }
 
     private static void sleepUnlessFailed(double seconds, AtomicReference<Throwable> failure) {

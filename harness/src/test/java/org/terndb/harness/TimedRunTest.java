@@ -52,6 +52,17 @@ class TimedRunTest {
     }
 
     @Test
+    void anAutomaticWarmUpLastsAtLeastItsSecondsAndAtMostItsLongestTime() throws Exception {
+        List<Counting> drivers = List.of(new Counting(null));
+        Measurement m = TimedRun.measure(drivers, new WarmUp(0.2, 0.6), 0.05, "test-driver");
+        assertTrue(m.warmupSeconds() >= 0.2 && m.warmupSeconds() < 5, "" + m.warmupSeconds());
+        assertTrue(m.jitMillis() >= -1);
+        assertTrue(m.warmUpLine().startsWith("warm-up "), m.warmUpLine());
+        Measurement fixed = TimedRun.measure(List.of(new Counting(null)), 0.1, 0.05, "test-driver");
+        assertTrue(fixed.warmupSeconds() >= 0.1 && fixed.warmupSeconds() < 5, "" + fixed.warmupSeconds());
+    }
+
+    @Test
     void theFirstFailureStopsTheRunAndIsRethrown() {
         IllegalStateException boom = new IllegalStateException("boom");
         List<Counting> drivers = List.of(new Counting(null), new Counting(boom));

@@ -5,6 +5,7 @@ import org.terndb.cli.Cli;
 import org.terndb.cli.OptionCommand;
 import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
+import org.terndb.harness.WarmUp;
 
 /**
  * {@code tern tatp}: TATP (Telecom Application Transaction Processing benchmark, v1.0). Loads the database in
@@ -40,7 +41,8 @@ public final class TatpCommand extends OptionCommand {
                 .value("subscribers", "N", "subscribers loaded (the scale)", "100000")
                 .value("threads", "T", "terminals, one thread each", "2")
                 .value("seconds", "S", "timed seconds", "10")
-                .value("warmup", "S", "untimed seconds before the timed window", "2")
+                .value("warmup", "auto|S", "untimed warm-up before the timed window: S seconds, or auto: until the JIT"
+                        + " compiler has been idle for 3 s (at least 2 s, at most 60 s)", WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population and of every terminal's inputs", "1")
                 .value("mix", "W1,...,W7", "weights of GET_SUBSCRIBER_DATA, GET_NEW_DESTINATION, GET_ACCESS_DATA,"
                         + " UPDATE_SUBSCRIBER_DATA, UPDATE_LOCATION, INSERT_CALL_FORWARDING, DELETE_CALL_FORWARDING",

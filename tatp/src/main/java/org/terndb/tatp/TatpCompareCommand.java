@@ -10,6 +10,7 @@ import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
 import org.terndb.harness.Measurement;
+import org.terndb.harness.WarmUp;
 import org.terndb.harness.compare.ChildJvm;
 import org.terndb.harness.compare.CompareTarget;
 import org.terndb.harness.compare.Comparison;
@@ -44,7 +45,8 @@ public final class TatpCompareCommand extends OptionCommand {
                 .value("subscribers", "N", "subscribers loaded into each database", "100000")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
                 .value("seconds", "S", "timed seconds per database", "10")
-                .value("warmup", "S", "untimed seconds before each timed window", "2")
+                .value("warmup", "auto|S", "untimed warm-up before each timed window, as tern tatp --warmup",
+                        WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population and of every terminal's inputs", "1")
                 .value("mix", "W1,...,W7", "transaction weights, as tern tatp --mix", TatpSettings.DEFAULT_MIX)
                 .value("ingest", "P", "data-ingestion share in percent, as tern tatp --ingest", null)

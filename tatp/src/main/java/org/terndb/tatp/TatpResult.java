@@ -66,6 +66,9 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
                 .put("mix", settings.mixText())
                 .put("load_seconds", Measurement.round(loadSeconds, 3))
                 .put("seed", settings.seed());
+        if (run != null) {
+            run.putWarmUp(json);
+        }
         if (settings.mode() != TatpSettings.Mode.DIRECT) {
             json.put("url", settings.jdbcUrl()).put("database", database);
         }
@@ -88,6 +91,7 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
             run.printTable(out, TatpTxn.all(), "failed");
             out.printf(Locale.ROOT, "%n%,.0f tps (successful transactions per second), abort ratio %.4f, over %.2f s%n",
                     tps(), abortRatio(), run.seconds());
+            out.println(run.warmUpLine());
             if (omittedWrites >= 0) {
                 out.printf(Locale.ROOT, "writes installed %,d, omitted %,d (write omission: silo+sse)%n",
                         installedWrites, omittedWrites);

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
+import org.terndb.harness.WarmUp;
 import org.terndb.txn.Protocols;
 
 /**
@@ -19,7 +20,7 @@ import org.terndb.txn.Protocols;
  * @param checkOnly     {@code --check}: load, check the consistency conditions, do not run
  */
 record TatpSettings(Mode mode, String protocol, String url, int subscribers, int threads, double seconds,
-                    double warmup, long seed, int[] mix, double ingestPercent, boolean updateIntensive,
+                    WarmUp warmup, long seed, int[] mix, double ingestPercent, boolean updateIntensive,
                     boolean checkOnly, boolean check) {
 
     enum Mode {
@@ -76,7 +77,7 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
         int subscribers = args.getInt("subscribers", 1, 100_000_000);
         int threads = args.getInt("threads", 1, 1024);
         double seconds = args.getDouble("seconds", 0, 86_400);
-        double warmup = args.getDouble("warmup", -1e-9, 3_600);
+        WarmUp warmup = WarmUp.parse(args.getString("warmup"), "warmup");
         if (args.isSet("check") && args.isSet("no-check")) {
             throw new UsageException("--check and --no-check contradict each other");
         }
@@ -200,10 +201,15 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
             case JDBC -> "jdbc " + jdbcUrl();
             case PROC -> "proc " + jdbcUrl();
         };
-        return String.format(Locale.ROOT, "TATP %s: %,d subscribers, %d thread%s, %s s timed + %s s warm-up, mix %s"
+        return String.format(Locale.ROOT, "TATP %s: %,d subscribers, %d thread%s, %s s timed + %s warm-up, mix %s"
                         + " (data ingestion %s%%%s), seed %d", system, subscribers, threads, threads == 1 ? "" : "s",
-                trim(seconds), trim(warmup), mixText(), trim(Math.round(ingestPercent * 100) / 100.0),
+                trim(seconds), warmUpText(warmup), mixText(), trim(Math.round(ingestPercent * 100) / 100.0),
                 updateIntensive ? ", update-intensive" : "", seed);
+    }
+
+    /** {@code 2 s}, or {@code an automatic} for an automatic warm-up: the warm-up in the description. */
+    static String warmUpText(WarmUp warmup) {
+        return warmup.untilJitIdle() ? "an automatic" : warmup.describe() + " s";
     }
 
     private static String trim(double v) {
@@ -214,7 +220,7 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
     public boolean equals(Object o) {
         return o instanceof TatpSettings s && s.mode == mode && java.util.Objects.equals(s.protocol, protocol)
                 && s.url.equals(url) && s.subscribers == subscribers && s.threads == threads && s.seconds == seconds
-                && s.warmup == warmup && s.seed == seed && Arrays.equals(s.mix, mix)
+                && s.warmup.equals(warmup) && s.seed == seed && Arrays.equals(s.mix, mix)
                 && s.ingestPercent == ingestPercent && s.updateIntensive == updateIntensive
                 && s.checkOnly == checkOnly && s.check == check;
     }

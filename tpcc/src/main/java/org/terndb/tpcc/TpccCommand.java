@@ -5,6 +5,7 @@ import org.terndb.cli.Cli;
 import org.terndb.cli.OptionCommand;
 import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
+import org.terndb.harness.WarmUp;
 
 /**
  * {@code tern tpcc}: TPC-C (revision 5.11) without keying and think times, to measure throughput. Loads the database
@@ -40,7 +41,8 @@ public final class TpccCommand extends OptionCommand {
                 .value("warehouses", "W", "warehouses loaded (scale factor)", "1")
                 .value("threads", "T", "terminals, one thread each (the kernel runs one thread)", "2")
                 .value("seconds", "S", "timed seconds", "10")
-                .value("warmup", "S", "untimed seconds before the timed window", "2")
+                .value("warmup", "auto|S", "untimed warm-up before the timed window: S seconds, or auto: until the JIT"
+                        + " compiler has been idle for 3 s (at least 2 s, at most 60 s)", WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population, the NURand constants and every terminal's inputs",
                         "1")
                 .value("mix", "NO,P,OS,D,SL", "weights of New-Order, Payment, Order-Status, Delivery, Stock-Level",

@@ -10,6 +10,7 @@ import org.terndb.cli.Options;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
 import org.terndb.harness.Measurement;
+import org.terndb.harness.WarmUp;
 import org.terndb.harness.compare.ChildJvm;
 import org.terndb.harness.compare.CompareTarget;
 import org.terndb.harness.compare.Comparison;
@@ -44,7 +45,8 @@ public final class TpccCompareCommand extends OptionCommand {
                 .value("warehouses", "W", "warehouses loaded into each database", "1")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
                 .value("seconds", "S", "timed seconds per database", "10")
-                .value("warmup", "S", "untimed seconds before each timed window", "2")
+                .value("warmup", "auto|S", "untimed warm-up before each timed window, as tern tpcc --warmup",
+                        WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population, the NURand constants and every terminal's inputs",
                         "1")
                 .value("mix", "NO,P,OS,D,SL", "weights of New-Order, Payment, Order-Status, Delivery, Stock-Level",

@@ -70,6 +70,9 @@ record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, St
                 .put("seed", settings.seed())
                 .put("mix", settings.mixText())
                 .put("durability", settings.durability().mode());
+        if (run != null) {
+            run.putWarmUp(json);
+        }
         if (settings.mode() == TpccSettings.Mode.JDBC || settings.mode() == TpccSettings.Mode.PROC) {
             json.put("url", settings.url()).put("database", database);
         }
@@ -101,6 +104,7 @@ record TpccResult(TpccSettings settings, Measurement run, double loadSeconds, St
             run.printTable(out, TxnType.all(), "rollbacks");
             out.printf(Locale.ROOT, "%n%,.0f tps, %,.0f tpmC (New-Order commits per minute), abort ratio %.4f, over"
                     + " %.2f s%n", tps(), tpmC(), abortRatio(), run.seconds());
+            out.println(run.warmUpLine());
             String reasons = run.abortsByReasonLine();
             if (reasons != null) {
                 out.println(reasons);

@@ -95,7 +95,7 @@ final class TpccRunner {
                             : new TerminalRotation(terminalsOf(t * perThread, perThread), db, t + 1));
                 }
                 Measured m = measure(threads);
-                durable.reportLog(err, settings.warmup() + m.measurement.seconds());
+                durable.reportLog(err, m.measurement.warmupSeconds() + m.measurement.seconds());
                 reportBlocked(threads, m.measurement.seconds());
                 deliveries = m.deliveriesSinceLoad;
                 result = new TpccResult(settings, m.measurement, loadSeconds, null);

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
+import org.terndb.harness.WarmUp;
 import org.terndb.txn.Protocols;
 
 /**
@@ -19,7 +20,7 @@ import org.terndb.txn.Protocols;
  *                    in turn, acknowledging commits once durable ({@link TerminalRotation}); 1 elsewhere
  */
 record TpccSettings(Mode mode, String protocol, String url, int warehouses, int threads, double seconds,
-                    double warmup, long seed, int[] mix, TpccScale scale, boolean checkOnly, boolean check,
+                    WarmUp warmup, long seed, int[] mix, TpccScale scale, boolean checkOnly, boolean check,
                     DurableTpcc.Settings durability, int terminalsPerThread) {
 
     enum Mode {
@@ -75,7 +76,7 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
         int warehouses = args.getInt("warehouses", 1, 10_000);
         int threads = args.getInt("threads", 1, 1024);
         double seconds = args.getDouble("seconds", 0, 86_400);
-        double warmup = args.getDouble("warmup", -1e-9, 3_600);
+        WarmUp warmup = WarmUp.parse(args.getString("warmup"), "warmup");
         if (args.isSet("check") && args.isSet("no-check")) {
             throw new UsageException("--check and --no-check contradict each other");
         }
@@ -176,9 +177,9 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
             case JDBC -> "jdbc " + url;
             case PROC -> "proc (stored procedures) " + url;
         };
-        return String.format(Locale.ROOT, "TPC-C %s: %d warehouse%s, %d terminal%s on %d thread%s, %s s timed + %s s"
+        return String.format(Locale.ROOT, "TPC-C %s: %d warehouse%s, %d terminal%s on %d thread%s, %s s timed + %s"
                         + " warm-up, mix %s, seed %d%s", system, warehouses, warehouses == 1 ? "" : "s", terminals(),
-                terminals() == 1 ? "" : "s", threads, threads == 1 ? "" : "s", trim(seconds), trim(warmup),
+                terminals() == 1 ? "" : "s", threads, threads == 1 ? "" : "s", trim(seconds), warmup.untilJitIdle() ? "an automatic" : warmup.describe() + " s",
                 mixText(), seed, scale.isSpec() ? "" : String.format(Locale.ROOT,
                         " [scaled, not TPC-C: %d items, %d customers per district]", scale.items(),
                         scale.customers()));
@@ -192,7 +193,7 @@ record TpccSettings(Mode mode, String protocol, String url, int warehouses, int 
     public boolean equals(Object o) {
         return o instanceof TpccSettings s && s.mode == mode && java.util.Objects.equals(s.protocol, protocol)
                 && s.url.equals(url) && s.warehouses == warehouses && s.threads == threads && s.seconds == seconds
-                && s.warmup == warmup && s.seed == seed && Arrays.equals(s.mix, mix) && s.scale.equals(scale)
+                && s.warmup.equals(warmup) && s.seed == seed && Arrays.equals(s.mix, mix) && s.scale.equals(scale)
                 && s.checkOnly == checkOnly && s.check == check
                 && s.durability.equals(durability) && s.terminalsPerThread == terminalsPerThread;
     }
