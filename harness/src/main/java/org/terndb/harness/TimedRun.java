@@ -14,11 +14,6 @@ import org.terndb.cli.CommandFailedException;
 public final class TimedRun {
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long STOP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(30);
-    /**
-     * An automatic warm-up ends after this many consecutive seconds in each of which the JIT compilers were idle:
-     * one quiet second is often only a pause between two waves of compilation.
-     */
-    private static final int JIT_IDLE_WINDOWS = 3;
 
     private TimedRun() {
     }
@@ -92,26 +87,15 @@ public final class TimedRun {
                 compiledBefore < 0 || compiledAfter < 0 ? -1 : compiledAfter - compiledBefore);
     }
 
-    /**
-     * Lets the drivers run for the warm-up: its seconds, then, if it waits for the JIT, in windows of a second until
-     * {@link #JIT_IDLE_WINDOWS} windows in a row in each of which the compilers compiled for at most
-     * {@link WarmUp#IDLE_COMPILE_MILLIS} ms (or until its longest time passed, or at once if the JVM does not report
-     * compilation time).
-     */
+    /** Lets the drivers run until the warm-up is over (or one of them failed). */
     private static void warmUp(WarmUp warmUp, AtomicReference<Throwable> failure) {
-        long begin = System.nanoTime();
-        sleepUnlessFailed(warmUp.seconds(), failure);
         if (!warmUp.untilJitIdle()) {
+            sleepUnlessFailed(warmUp.seconds(), failure);
             return;
         }
-        long end = begin + (long) (warmUp.maxSeconds() * 1e9);
-        long compiled = WarmUp.compileMillis();
-        int idle = 0;
-        while (compiled >= 0 && idle < JIT_IDLE_WINDOWS && failure.get() == null && end - System.nanoTime() > 0) {
-            sleepUnlessFailed(Math.min(1, (end - System.nanoTime()) / 1e9), failure);
-            long now = WarmUp.compileMillis();
-            idle = now - compiled <= WarmUp.IDLE_COMPILE_MILLIS ? idle + 1 : 0;
-            compiled = now;
+        WarmUp.Progress progress = warmUp.start();
+        while (failure.get() == null && !progress.over()) {
+            LockSupport.parkNanos(POLL_NANOS);
         }
     }
 

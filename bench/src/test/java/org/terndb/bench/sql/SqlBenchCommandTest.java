@@ -34,7 +34,8 @@ class SqlBenchCommandTest {
 
     @Test
     void jsonResultIsTheLastLineWithRatiosRawFiguresAndOneRunPerThreadCount() throws Exception {
-        String stdout = run(Cli.EXIT_OK, "--rows", "2000", "--threads", "2", "--seconds", "0.2", "--json")[0];
+        String stdout = run(Cli.EXIT_OK, "--rows", "2000", "--threads", "2", "--seconds", "0.2", "--rounds", "2",
+                "--warmup", "0.3", "--json")[0];
         assertTrue(stdout.endsWith("}\n"), stdout);
         String[] lines = stdout.split("\n");
         com.google.gson.JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
@@ -43,6 +44,8 @@ class SqlBenchCommandTest {
             assertTrue(json.get(field).getAsDouble() > 0, field + " in " + json);
         }
         assertEquals(2000, json.get("rows").getAsInt());
+        assertEquals(2, json.get("rounds").getAsInt());
+        assertTrue(json.get("warmup_seconds").getAsDouble() >= 0.3, json.toString());
         JsonArray runs = json.getAsJsonArray("runs");
         assertEquals(2, runs.size(), "1 and 2 threads");
         for (int i = 0; i < runs.size(); i++) {
@@ -58,10 +61,17 @@ class SqlBenchCommandTest {
 
     @Test
     void humanOutputIsATable() {
-        String stdout = run(Cli.EXIT_OK, "--rows", "500", "--threads", "1", "--seconds", "0.05")[0];
+        String stdout = run(Cli.EXIT_OK, "--rows", "500", "--threads", "1", "--seconds", "0.05", "--rounds", "1",
+                "--warmup", "0")[0];
         assertTrue(stdout.contains("TernDB ops/s") && stdout.contains("H2 ops/s") && stdout.contains("cpu ratio"), stdout);
         assertTrue(stdout.contains("\nselect ") && stdout.contains("\nupdate "), stdout);
         assertTrue(stdout.contains("mean latency of a cached TernDB point SELECT"), stdout);
+    }
+
+    @Test
+    void aWarmUpIsAutoOrSeconds() {
+        String stderr = run(Cli.EXIT_USAGE, "--warmup", "later")[1];
+        assertTrue(stderr.contains("--warmup is auto"), stderr);
     }
 
     @Test
