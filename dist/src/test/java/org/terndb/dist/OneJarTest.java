@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shaded jar on its own: a tiny JDBC program (Java's single-file source launcher, so the jar is the
- * whole classpath) connects, creates, inserts and selects, on the JDK running the build and on JDK 25.
+ * whole classpath) connects, creates, inserts, selects and calls a procedure (compiled by the relocated Janino), on
+ * the JDK running the build and on JDK 25.
  * Runs in Maven's integration-test phase, after the jar is made.
  */
 class OneJarTest {
@@ -52,7 +53,21 @@ class OneJarTest {
                             rs.next();
                             System.out.println("result: " + rs.getInt(1) + " " + rs.getBigDecimal(2) + " " + rs.getString(3));
                         }
+                        s.executeUpdate("CREATE PROCEDURE total (IN n INT, OUT t DECIMAL(10,2)) BEGIN "
+                                + "DECLARE i INT DEFAULT 1; DECLARE p DECIMAL(8,2); SET t = 0; "
+                                + "WHILE i <= n DO SELECT price INTO p FROM item WHERE id = i; SET t = t + p; "
+                                + "SET i = i + 1; END WHILE; END");
+                        try (CallableStatement call = c.prepareCall("{call total(?, ?)}")) {
+                            call.setInt(1, 3);
+                            call.registerOutParameter(2, Types.DECIMAL);
+                            call.execute();
+                            System.out.println("call: " + call.getBigDecimal(2));
+                        }
                         DatabaseMetaData md = c.getMetaData();
+                        try (ResultSet rs = md.getProcedures(null, null, "TOTAL")) {
+                            rs.next();
+                            System.out.println("procedure: " + rs.getString("REMARKS"));
+                        }
                         System.out.println("product: " + md.getDatabaseProductName() + " " + md.getDatabaseProductVersion());
                     }
                 }
@@ -113,6 +128,8 @@ class OneJarTest {
     private static void check(String out, String jdk) {
         assertTrue(out.contains("drivers: org.terndb.jdbc.TernDriver\n"), jdk + ": " + out);
         assertTrue(out.contains("result: 3 7.50 item3"), jdk + ": " + out);
+        assertTrue(out.contains("call: 7.50\n"), jdk + ": " + out);
+        assertTrue(out.contains("; compiled to JVM code\n"), jdk + ": the relocated compiler did not compile: " + out);
         assertTrue(out.contains("product: TernDB "), jdk + ": " + out);
         assertFalse(out.contains("SLF4J"), jdk + ": logger warnings leak to the application: " + out);
     }

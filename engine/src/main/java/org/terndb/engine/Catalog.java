@@ -16,10 +16,12 @@ import org.terndb.executor.meta.TableMeta;
 public final class Catalog {
     private volatile CatalogSnapshot current = new CatalogSnapshot(1, Map.of());
     private final LongConsumer onChange;
-    private final ProcedureRegistry procedures = new ProcedureRegistry();
+    private final ProcedureRegistry procedures;
 
-    Catalog(LongConsumer onChange) {
+    /** @param compileProcedures whether SQL procedures' bodies are compiled to JVM code */
+    Catalog(LongConsumer onChange, boolean compileProcedures) {
         this.onChange = onChange;
+        this.procedures = new ProcedureRegistry(compileProcedures);
     }
 
     /** The stored procedures (their DDL does not change the catalog version; see {@link ProcedureRegistry}). */

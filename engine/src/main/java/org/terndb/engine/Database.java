@@ -36,7 +36,7 @@ public final class Database implements AutoCloseable {
         this.config = config;
         this.cc = Protocols.create(config.protocol(), config.txnOptions());
         this.planner = new Planner(config.planCacheSize());
-        this.catalog = new Catalog(version -> planner.cache().evictOlderThan(version));
+        this.catalog = new Catalog(version -> planner.cache().evictOlderThan(version), config.compileProcedures());
         this.durability = config.isFile() ? openDirectory(config) : null;
         this.ddl = new DdlExecutor(catalog, cc, durability);
         if (durability != null) {

@@ -24,15 +24,17 @@ import org.terndb.txn.TxnOptions;
  * @param planCacheSize     most plans the plan cache keeps
  * @param path              the database directory of a {@code jdbc:tern:file:} database; null in memory
  * @param durability        how a file database makes commits durable ({@code durability=none} in memory)
+ * @param compileProcedures whether SQL procedures' bodies are compiled to JVM code (else their steps are
+ *                          interpreted; both do the same)
  */
 public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions, int autocommitRetries,
-                             int planCacheSize, Path path, DurabilityOptions durability) {
+                             int planCacheSize, Path path, DurabilityOptions durability, boolean compileProcedures) {
 
     /** An in-memory database's settings. */
     public DatabaseConfig(String name, String protocol, TxnOptions txnOptions, int autocommitRetries,
                           int planCacheSize) {
         this(name, protocol, txnOptions, autocommitRetries, planCacheSize, null,
-                DurabilityOptions.of(Map.of("durability", "none")));
+                DurabilityOptions.of(Map.of("durability", "none")), true);
     }
 
     /** Whether this is a file database (its data survives the process). */
@@ -42,6 +44,7 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
     public static final String PROTOCOL = "protocol";
     public static final String AUTOCOMMIT_RETRIES = "autocommit_retries";
     public static final String PLAN_CACHE_SIZE = "plan_cache_size";
+    public static final String COMPILE_PROCEDURES = "compile_procedures";
     private static final String DEFAULT_PROTOCOL = "silo";
     private static final int DEFAULT_RETRIES = 100;
     private static final int DEFAULT_PLAN_CACHE = 1024;
@@ -73,6 +76,7 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
         String protocol = DEFAULT_PROTOCOL;
         int retries = DEFAULT_RETRIES;
         int planCache = DEFAULT_PLAN_CACHE;
+        boolean compileProcedures = true;
         Map<String, String> txn = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey().trim().toLowerCase(Locale.ROOT);
@@ -87,6 +91,13 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
                 }
                 case AUTOCOMMIT_RETRIES -> retries = nonNegative(key, value);
                 case PLAN_CACHE_SIZE -> planCache = Math.max(1, nonNegative(key, value));
+                case COMPILE_PROCEDURES -> {
+                    String v = value.toLowerCase(Locale.ROOT);
+                    if (!v.equals("true") && !v.equals("false")) {
+                        throw bad("option " + key + " must be true or false, not '" + value + "'");
+                    }
+                    compileProcedures = v.equals("true");
+                }
                 default -> {
                     if (DurabilityOptions.isOption(key)) {
                         durable.put(key, value);
@@ -118,12 +129,12 @@ public record DatabaseConfig(String name, String protocol, TxnOptions txnOptions
             }
             durability = DurabilityOptions.of(Map.of("durability", "none"));
         }
-        return new DatabaseConfig(name, protocol, txnOptions, retries, planCache, path, durability);
+        return new DatabaseConfig(name, protocol, txnOptions, retries, planCache, path, durability, compileProcedures);
     }
 
     /** Every option key a database accepts. */
     public static List<String> validKeys() {
-        List<String> keys = new ArrayList<>(List.of(PROTOCOL, AUTOCOMMIT_RETRIES, PLAN_CACHE_SIZE));
+        List<String> keys = new ArrayList<>(List.of(PROTOCOL, AUTOCOMMIT_RETRIES, PLAN_CACHE_SIZE, COMPILE_PROCEDURES));
         keys.addAll(TxnOptions.specs().keySet());
         keys.addAll(DurabilityOptions.specs().keySet());
         return keys;

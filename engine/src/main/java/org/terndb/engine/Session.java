@@ -562,6 +562,9 @@ public final class Session implements AutoCloseable {
                 txn.abort();
             }
         } finally {
+            if (procedures != null) {
+                procedures.close();
+            }
             if (worker != null) {
                 if (workerThread != Thread.currentThread()) {
                     worker.moveToCurrentThread();

@@ -385,7 +385,8 @@ final class TernDatabaseMetaData implements DatabaseMetaData {
         Result r = new Result("PROCEDURE_CAT", "PROCEDURE_SCHEM", "PROCEDURE_NAME", "RESERVED1", "RESERVED2",
                 "RESERVED3", "REMARKS", "PROCEDURE_TYPE:s", "SPECIFIC_NAME");
         for (ProcedureInfo p : procedures(catalog, schemaPattern, procedureNamePattern)) {
-            r.add(null, null, p.name(), null, null, null, p.language() + " procedure " + p.signature(),
+            r.add(null, null, p.name(), null, null, null, p.language() + " procedure " + p.signature()
+                    + "; " + p.execution(),
                     procedureNoResult, p.name());
         }
         return r.done();

@@ -212,6 +212,7 @@ class CallableStatementTest {
         ResultSet procs = c.getMetaData().getProcedures(null, null, "QUO%");
         assertTrue(procs.next());
         assertEquals("QUOTE", procs.getString("PROCEDURE_NAME"));
+        assertTrue(procs.getString("REMARKS").endsWith("; compiled to JVM code"), procs.getString("REMARKS"));
         assertFalse(procs.next());
         ResultSet cols = c.getMetaData().getProcedureColumns(null, null, "QUOTE", null);
         int n = 0;

@@ -6,9 +6,12 @@ import org.terndb.sql.proc.ProcParameter;
 
 /**
  * A procedure as the catalog lists it (for DatabaseMetaData.getProcedures / getProcedureColumns and the
- * shell): name, language, parameters with modes and types, and the CREATE statement that defined it.
+ * shell): name, language, parameters with modes and types, the CREATE statement that defined it, and how its body
+ * runs ({@code execution}: for SQL whether it was compiled to JVM code, see {@code Program.execution()}; for Java
+ * the class).
  */
-public record ProcedureInfo(String name, Language language, List<Parameter> parameters, String definition) {
+public record ProcedureInfo(String name, Language language, List<Parameter> parameters, String definition,
+                            String execution) {
     /** The language of the body. */
     public enum Language { SQL, JAVA }
 

@@ -32,10 +32,15 @@ public final class ProcedureRegistry {
     public static final String UNKNOWN_PROCEDURE = "42883";
 
     private final ConcurrentHashMap<String, Entry> procedures = new ConcurrentHashMap<>();
-    private final ProcedureCompiler compiler = new ProcedureCompiler(256);
+    private final ProcedureCompiler compiler;
     private final ProcedureStats stats = new ProcedureStats();
     /** Bumped after every CREATE and DROP: a caller that looked an entry up may keep it while this is unchanged. */
     private volatile long changes;
+
+    /** @param compileToJvmCode whether SQL procedures' bodies are compiled to JVM code as well as to steps */
+    public ProcedureRegistry(boolean compileToJvmCode) {
+        this.compiler = new ProcedureCompiler(256, compileToJvmCode);
+    }
 
     /** A defined procedure: its signature, and its program (SQL) or its Java body. */
     static final class Entry {
@@ -165,7 +170,8 @@ public final class ProcedureRegistry {
             parameters.add(new ProcedureInfo.Parameter(d.name(), d.mode(), p.type()));
         }
         return new ProcedureInfo(e.name(), e.java != null ? ProcedureInfo.Language.JAVA : ProcedureInfo.Language.SQL,
-                parameters, e.definition.text());
+                parameters, e.definition.text(), e.java != null ? "Java class " + e.definition.javaClass()
+                        : e.compiled.program().execution());
     }
 
     /** Loads and instantiates the class of a Java procedure (once, at CREATE: no reflection per call). */

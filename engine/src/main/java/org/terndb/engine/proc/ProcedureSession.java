@@ -38,11 +38,20 @@ public final class ProcedureSession {
     private CallPlan lastPlan; // the call plan of the last SQL procedure call, reused while the same CALL repeats
     private CallPlan current; // the SQL procedure call running
     private final java.util.function.Function<Transaction, CallResult> runProgram = this::runProgram;
-    private ProcedureStats retryStats; // the statistics onRetry counts in
+    private ProcedureStats retryStats; // the statistics onRetry and commits count in
     private Runnable onRetry;
+    private ProcedureStats.Counter commits;
 
     public ProcedureSession(Session session) {
         this.session = session;
+    }
+
+    /** Hands this session's count of committed calls over to the statistics' total; the session closes. */
+    public void close() {
+        if (commits != null) {
+            retryStats.retire(commits);
+            commits = null;
+        }
     }
 
     /**
@@ -65,8 +74,10 @@ public final class ProcedureSession {
     private CallResult call(ProcedureRegistry registry, CallProcedure call, Object[] values, boolean[] set) {
         ProcedureStats stats = registry.stats();
         if (retryStats != stats) {
+            close();
             retryStats = stats;
             onRetry = stats::retry;
+            commits = stats.register();
         }
         try {
             long changes = registry.changes(); // read before the lookup: a later CREATE or DROP shows as a change
@@ -91,7 +102,7 @@ public final class ProcedureSession {
                 bind(entry, plan, values, set, inputs);
                 result = session.runUnit(txn -> runJava(entry, inputs, plan, txn), onRetry);
             }
-            stats.commit();
+            commits.increment();
             return result;
         } catch (RuntimeException | Error e) {
             stats.failure();

@@ -9,18 +9,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.terndb.engine.Database;
-import org.terndb.engine.DatabaseConfig;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
 
 /** What goes wrong in CREATE PROCEDURE and CALL, with which SQLState, where, and what it undoes. */
 class ProcedureErrorsTest {
+    /** Whether the database compiles procedure bodies to JVM code ({@link ProcedureModes}). */
+    boolean compiled() {
+        return true;
+    }
+
     private Database db;
     private Session s;
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.defaults("proc-errors"));
+        db = Database.open(ProcedureModes.config("proc-errors", compiled()));
         s = db.openSession();
         s.execute("CREATE TABLE account (id INT PRIMARY KEY, balance BIGINT NOT NULL, owner VARCHAR(10))");
         s.execute("INSERT INTO account VALUES (1, 100, 'ann'), (2, 50, 'bob')");
@@ -28,6 +32,7 @@ class ProcedureErrorsTest {
 
     @AfterEach
     void close() {
+        ProcedureModes.assertCompiledAsConfigured(db);
         s.close();
         db.close();
     }

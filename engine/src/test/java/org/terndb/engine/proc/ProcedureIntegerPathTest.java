@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.terndb.engine.Database;
-import org.terndb.engine.DatabaseConfig;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
 import org.terndb.planner.PreparedPlan;
@@ -24,12 +23,17 @@ import org.terndb.planner.PreparedPlan;
  * reuse of call plans across CREATE OR REPLACE and DROP.
  */
 class ProcedureIntegerPathTest {
+    /** Whether the database compiles procedure bodies to JVM code ({@link ProcedureModes}). */
+    boolean compiled() {
+        return true;
+    }
+
     private Database db;
     private Session s;
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.defaults("proc-integer-path"));
+        db = Database.open(ProcedureModes.config("proc-integer-path", compiled()));
         s = db.openSession();
         s.execute("CREATE TABLE kv (id INT PRIMARY KEY, v BIGINT NOT NULL)");
         s.execute("INSERT INTO kv VALUES (1, 10), (2, 20), (3, 30)");
@@ -50,6 +54,7 @@ class ProcedureIntegerPathTest {
 
     @AfterEach
     void close() {
+        ProcedureModes.assertCompiledAsConfigured(db);
         s.close();
         db.close();
     }

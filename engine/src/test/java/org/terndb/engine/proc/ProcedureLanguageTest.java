@@ -14,19 +14,23 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.terndb.engine.Database;
-import org.terndb.engine.DatabaseConfig;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.proc.ResultRows;
 
 /** Every statement kind and control structure of the procedure language, run through an engine session. */
 class ProcedureLanguageTest {
+    /** Whether the database compiles procedure bodies to JVM code ({@link ProcedureModes}). */
+    boolean compiled() {
+        return true;
+    }
+
     private Database db;
     private Session s;
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.defaults("proc-language"));
+        db = Database.open(ProcedureModes.config("proc-language", compiled()));
         s = db.openSession();
         s.execute("CREATE TABLE item (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL, price DECIMAL(8,2) NOT NULL, "
                 + "stock INT NOT NULL)");
@@ -35,6 +39,7 @@ class ProcedureLanguageTest {
 
     @AfterEach
     void close() {
+        ProcedureModes.assertCompiledAsConfigured(db);
         s.close();
         db.close();
     }

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.terndb.engine.Database;
-import org.terndb.engine.DatabaseConfig;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
 
@@ -19,12 +18,17 @@ import org.terndb.executor.TernSqlException;
  * variables); these pin that it finds exactly the rows the plan finds, for every kind of key and target.
  */
 class ProcedurePointReadTest {
+    /** Whether the database compiles procedure bodies to JVM code ({@link ProcedureModes}). */
+    boolean compiled() {
+        return true;
+    }
+
     private Database db;
     private Session s;
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.defaults("proc-point-read"));
+        db = Database.open(ProcedureModes.config("proc-point-read", compiled()));
         s = db.openSession();
         s.execute("CREATE TABLE small (id TINYINT PRIMARY KEY, v INT NOT NULL)");
         s.execute("INSERT INTO small VALUES (1, 10), (127, 1270)");
@@ -36,6 +40,7 @@ class ProcedurePointReadTest {
 
     @AfterEach
     void close() {
+        ProcedureModes.assertCompiledAsConfigured(db);
         s.close();
         db.close();
     }

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.terndb.engine.Database;
-import org.terndb.engine.DatabaseConfig;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
 
@@ -23,12 +22,17 @@ import org.terndb.executor.TernSqlException;
  * same rows.
  */
 class ProcedurePointUpdateTest {
+    /** Whether the database compiles procedure bodies to JVM code ({@link ProcedureModes}). */
+    boolean compiled() {
+        return true;
+    }
+
     private Database db;
     private Session s;
 
     @BeforeEach
     void open() {
-        db = Database.open(DatabaseConfig.defaults("proc-point-update"));
+        db = Database.open(ProcedureModes.config("proc-point-update", compiled()));
         s = db.openSession();
         for (String t : new String[] {"p", "s"}) {
             s.execute("CREATE TABLE acct_" + t + " (id INT PRIMARY KEY, bal BIGINT NOT NULL, sm SMALLINT, n INT,"
@@ -46,6 +50,7 @@ class ProcedurePointUpdateTest {
 
     @AfterEach
     void close() {
+        ProcedureModes.assertCompiledAsConfigured(db);
         s.close();
         db.close();
     }

@@ -47,13 +47,28 @@ public final class Assign extends Step {
         return "Set(" + name + " = " + value.explain() + ")";
     }
 
+    /** The target slot ({@link BodySource}). */
+    int slot() {
+        return slot;
+    }
+
+    /** The value assigned. */
+    Expr value() {
+        return value;
+    }
+
+    /** The integer form of the assignment, or null if it has none. */
+    IntegerSet integer() {
+        return integer;
+    }
+
     /**
      * {@code SET v = a}, {@code a + b}, {@code a - b} or {@code a * b} for an integer variable and integer operands
      * read straight from the slots ({@link IntegerOperand}): long arithmetic, no expression tree, no boxing but the
      * result's. When an operand is not plain, the result overflows, or it is outside the range of the expression's
      * type or the variable's, {@link #run} returns false and the general path evaluates (and reports) it.
      */
-    private static final class IntegerSet {
+    static final class IntegerSet {
         private final Arithmetic.Op op; // null: a plain copy of the operand
         private final IntegerOperand left;
         private final IntegerOperand right;
@@ -84,6 +99,28 @@ public final class Assign extends Step {
             }
             IntegerOperand operand = IntegerOperand.of(value);
             return operand == null ? null : new IntegerSet(null, operand, null, min, max);
+        }
+
+        /** The operation, null for a plain copy of {@link #left}. */
+        Arithmetic.Op op() {
+            return op;
+        }
+
+        IntegerOperand left() {
+            return left;
+        }
+
+        IntegerOperand right() {
+            return right;
+        }
+
+        /** The range the result must be in (the variable's and the expression's type). */
+        long min() {
+            return min;
+        }
+
+        long max() {
+            return max;
         }
 
         boolean run(Object[] slots, int slot) {

@@ -57,6 +57,16 @@ public final class Block extends Step {
         return "Block" + (label != 0 ? "(label " + label + ")" : "");
     }
 
+    /** The label number, 0 for none ({@link BodySource}). */
+    int label() {
+        return label;
+    }
+
+    /** The steps in order, as compiled (assignments not fused). */
+    Step[] steps() {
+        return steps;
+    }
+
     @Override
     public List<Step> children() {
         return List.of(steps);

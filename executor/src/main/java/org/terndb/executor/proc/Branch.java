@@ -36,6 +36,19 @@ public final class Branch extends Step {
         return otherwise == null ? NEXT : otherwise.run(frame);
     }
 
+    /** The conditions, branches and ELSE part (null if none), for {@link BodySource}. */
+    Expr[] conditions() {
+        return conditions;
+    }
+
+    Step[] branches() {
+        return branches;
+    }
+
+    Step otherwise() {
+        return otherwise;
+    }
+
     @Override
     public String describe() {
         StringBuilder s = new StringBuilder("If(");

@@ -55,6 +55,19 @@ public final class IntegerComparison implements Expr {
         return Expr.isTrue(condition, null, slots);
     }
 
+    /** The comparison, its operands ({@link BodySource}). */
+    Comparison.Op op() {
+        return op;
+    }
+
+    IntegerOperand left() {
+        return left;
+    }
+
+    IntegerOperand right() {
+        return right;
+    }
+
     private boolean compare(long a, long b) {
         return switch (op) {
             case EQ -> a == b;

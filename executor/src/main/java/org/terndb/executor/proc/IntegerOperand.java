@@ -12,10 +12,10 @@ import org.terndb.executor.expr.Literal;
  * error, so both paths mean the same.
  */
 final class IntegerOperand {
-    private static final int SLOT = 0;
-    private static final int CONSTANT = 1;
-    private static final int CARDINALITY = 2;
-    private static final int ELEMENT = 3;
+    static final int SLOT = 0;
+    static final int CONSTANT = 1;
+    static final int CARDINALITY = 2;
+    static final int ELEMENT = 3;
 
     private final int kind;
     private final int slot; // the variable, or the array
@@ -27,6 +27,11 @@ final class IntegerOperand {
         this.slot = slot;
         this.indexSlot = indexSlot;
         this.constant = constant;
+    }
+
+    /** The operand that reads integer variable {@code slot}. */
+    static IntegerOperand slot(int slot) {
+        return new IntegerOperand(SLOT, slot, -1, 0);
     }
 
     /** The operand for {@code e}, or null if {@code e} is not one of the shapes read directly. */
@@ -49,6 +54,26 @@ final class IntegerOperand {
             }
         }
         return null;
+    }
+
+    /** {@link #SLOT}, {@link #CONSTANT}, {@link #CARDINALITY} or {@link #ELEMENT} ({@link BodySource}). */
+    int kind() {
+        return kind;
+    }
+
+    /** The variable, or the array. */
+    int slot() {
+        return slot;
+    }
+
+    /** The subscript variable of an element, -1 for a constant subscript. */
+    int indexSlot() {
+        return indexSlot;
+    }
+
+    /** A constant's value, or an element's constant subscript. */
+    long constant() {
+        return constant;
     }
 
     private static boolean integral(ExprType type) {

@@ -28,6 +28,11 @@ public final class Jump extends Step {
         return code;
     }
 
+    /** The jump code: {@link #RETURN}, a {@link #leave} or an {@link #iterate} code. */
+    int code() {
+        return code;
+    }
+
     @Override
     public String describe() {
         return text;

@@ -49,6 +49,24 @@ public final class Loop extends Step {
         }
     }
 
+    Kind kind() {
+        return kind;
+    }
+
+    /** The label number, 0 for none ({@link BodySource}). */
+    int label() {
+        return label;
+    }
+
+    /** The WHILE or UNTIL condition; null for LOOP. */
+    Expr condition() {
+        return condition;
+    }
+
+    Step body() {
+        return body;
+    }
+
     @Override
     public String describe() {
         return switch (kind) {

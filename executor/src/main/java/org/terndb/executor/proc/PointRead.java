@@ -66,11 +66,32 @@ public final class PointRead {
     /** The stored row with the key the slots give now, read in the frame's transaction, or null if there is none. */
     byte[] read(Frame frame) {
         byte[] pk = key.encode(frame);
-        if (pk == null) {
-            return null;
-        }
-        Transaction txn = frame.transaction();
+        return pk == null ? null : read(frame.transaction(), pk);
+    }
+
+    /** The stored row of an encoded primary key in {@code txn}, or null. */
+    byte[] read(Transaction txn, byte[] pk) {
         return forUpdate ? txn.readForUpdate(table, pk) : txn.read(table, pk);
+    }
+
+    /** How the key is made from the slots. */
+    SlotKey key() {
+        return key;
+    }
+
+    /** Whether the {@code i}-th selected column of a row is NULL. */
+    boolean isNull(byte[] row, int i) {
+        return rows.isNull(row, columns[i]);
+    }
+
+    /** The {@code i}-th selected column of a row, an integral column that is not NULL, as a long. */
+    long longColumn(byte[] row, int i) {
+        return rows.getLong(row, columns[i]);
+    }
+
+    /** The type of the {@code i}-th selected column. */
+    Column columnType(int i) {
+        return columnTypes[i];
     }
 
     /** The {@code i}-th selected column of a row {@link #read} returned, as an internal value. */

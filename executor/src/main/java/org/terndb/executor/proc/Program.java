@@ -6,9 +6,10 @@ import org.terndb.executor.expr.CurrentDateTime;
 import org.terndb.txn.Transaction;
 
 /**
- * A compiled procedure: its body as a tree of {@link Step}s, the number of variable slots a call needs and the
- * catalog version its embedded plans were made for. Immutable and shared by every session; a call makes a
- * {@link Frame}, fills the parameter slots and {@link #run}s it inside one transaction.
+ * A compiled procedure: its body as a tree of {@link Step}s (and, when it could be compiled to JVM code, as a
+ * {@link CompiledBody} that does what the steps do), the number of variable slots a call needs and the catalog
+ * version its embedded plans were made for. Immutable and shared by every session; a call makes a {@link Frame},
+ * fills the parameter slots and {@link #run}s it inside one transaction.
  */
 public final class Program {
     private final String name;
@@ -16,14 +17,38 @@ public final class Program {
     private final int slotCount;
     private final long catalogVersion;
     private final boolean readsCurrentTime;
+    private final CompiledBody compiled;
+    private final String notCompiled;
 
     /** @param readsCurrentTime the body uses CURRENT_TIMESTAMP or CURRENT_DATE (slot {@link Frame#NOW}) */
     public Program(String name, Block body, int slotCount, long catalogVersion, boolean readsCurrentTime) {
+        this(name, body, slotCount, catalogVersion, readsCurrentTime, null, null);
+    }
+
+    private Program(String name, Block body, int slotCount, long catalogVersion, boolean readsCurrentTime,
+                    CompiledBody compiled, String notCompiled) {
         this.name = name;
         this.body = body;
         this.slotCount = slotCount;
         this.catalogVersion = catalogVersion;
         this.readsCurrentTime = readsCurrentTime;
+        this.compiled = compiled;
+        this.notCompiled = notCompiled;
+    }
+
+    /** This program running {@code body}, JVM code generated from its steps ({@link BodySource}), in their place. */
+    public Program withCompiledBody(CompiledBody body) {
+        return new Program(name, this.body, slotCount, catalogVersion, readsCurrentTime, body, null);
+    }
+
+    /** This program interpreting its steps because compiling them failed for {@code reason} (shown by the listing). */
+    public Program notCompiled(String reason) {
+        return new Program(name, body, slotCount, catalogVersion, readsCurrentTime, null, reason);
+    }
+
+    /** The body as JVM code, or null if the steps run themselves. */
+    public CompiledBody compiledBody() {
+        return compiled;
     }
 
     public String name() {
@@ -37,6 +62,11 @@ public final class Program {
 
     public int slotCount() {
         return slotCount;
+    }
+
+    /** The body as steps (what the interpreter runs; {@link BodySource} compiles it). */
+    public Block body() {
+        return body;
     }
 
     /** A fresh frame for one attempt of a call: every variable NULL, ROW_COUNT() 0, CURRENT_TIMESTAMP now (if read). */
@@ -67,13 +97,26 @@ public final class Program {
 
     /** Runs the body in the frame's transaction; returns the result sets it produced. Commits nothing. */
     public List<ResultRows> run(Frame frame) {
-        body.run(frame);
+        if (compiled != null) {
+            compiled.run(frame);
+        } else {
+            body.run(frame);
+        }
         return frame.results();
+    }
+
+    /**
+     * How the body runs: {@code compiled to JVM code}, {@code steps interpreted} (the database does not compile
+     * procedures) or {@code steps interpreted: compiling them failed: <why>}.
+     */
+    public String execution() {
+        return compiled != null ? "compiled to JVM code"
+                : notCompiled != null ? "steps interpreted: compiling them failed: " + notCompiled : "steps interpreted";
     }
 
     /** The program as indented text, one step per line, with the plan of each embedded statement. */
     public String listing() {
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder(compiled != null || notCompiled != null ? "(" + execution() + ")\n" : "");
         list(body, 0, out);
         return out.toString();
     }

@@ -3,6 +3,7 @@ package org.terndb.executor.proc;
 import org.terndb.executor.Cursor;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Expr;
+import org.terndb.storage.codec.KeyBuilder;
 
 /**
  * {@code SELECT ... INTO v1, v2 ...}: assigns the one row's columns to the targets and sets ROW_COUNT() to 1.
@@ -43,12 +44,61 @@ public final class SelectInto extends Step {
     /** The point read's row's columns straight into the target variables (no row array in between). */
     private void readPoint(Frame frame, PointRead point) {
         byte[] row = point.read(frame);
-        Object[] vars = frame.slots();
         for (int i = 0; i < slots.length; i++) {
-            Object v = row == null ? null : point.column(row, i);
-            vars[slots[i]] = exact[i] ? v : SlotType.assignScalar(v, types[i].element());
+            assign(frame, row, i);
         }
         frame.setRowCount(row == null ? 0 : 1);
+    }
+
+    /**
+     * Sets target {@code i} from a row of the point read (null: none, which sets NULL), as {@link #run} does; for
+     * compiled bodies too ({@link CompiledBody}), which read the row themselves.
+     */
+    public void assign(Frame frame, byte[] row, int i) {
+        Object v = row == null ? null : query.point().column(row, i);
+        frame.slots()[slots[i]] = exact[i] ? v : SlotType.assignScalar(v, types[i].element());
+    }
+
+    /** For compiled bodies: the point read's key builder, reset. */
+    public KeyBuilder keys(Frame frame) {
+        return query.point().key().builder(frame);
+    }
+
+    /** For compiled bodies: the point read's row of an encoded key in the frame's transaction, or null. */
+    public byte[] read(Frame frame, byte[] key) {
+        return query.point().read(frame.transaction(), key);
+    }
+
+    /** For compiled bodies: whether target {@code i}'s column of a row is NULL. */
+    public boolean isNull(byte[] row, int i) {
+        return query.point().isNull(row, i);
+    }
+
+    /** For compiled bodies: target {@code i}'s column of a row, integral and not NULL. */
+    public long longColumn(byte[] row, int i) {
+        return query.point().longColumn(row, i);
+    }
+
+    /** The target slots, their types and whether a value needs no conversion ({@link BodySource}). */
+    int targetSlot(int i) {
+        return slots[i];
+    }
+
+    int targets() {
+        return slots.length;
+    }
+
+    SlotType targetType(int i) {
+        return types[i];
+    }
+
+    boolean exact(int i) {
+        return exact[i];
+    }
+
+    /** Whether every target is a variable (no array element): the point read path. */
+    boolean scalarTargets() {
+        return scalarTargets;
     }
 
     @Override

@@ -71,10 +71,34 @@ final class SlotKey {
         return planExpr instanceof Literal ? planExpr : null;
     }
 
+    /** The key columns' count. */
+    int size() {
+        return key.length;
+    }
+
+    /** Column {@code i}'s value read straight from the slots, or null if it goes through its expression. */
+    IntegerOperand integer(int i) {
+        return integerKey[i];
+    }
+
+    /** The least and the greatest value key column {@code i} holds as a Long as it is (min > max: none). */
+    long min(int i) {
+        return keyMin[i];
+    }
+
+    long max(int i) {
+        return keyMax[i];
+    }
+
+    /** A builder for the key, reset (the context's, shared within the session). */
+    KeyBuilder builder(Frame frame) {
+        return frame.context().keyBuilder(meta.primaryIndex().codec());
+    }
+
     /** The encoded key with the values the slots give now (in the context's key builder), or null if none can match. */
     byte[] encode(Frame frame) {
         Object[] slots = frame.slots();
-        KeyBuilder keys = frame.context().keyBuilder(meta.primaryIndex().codec());
+        KeyBuilder keys = builder(frame);
         for (int i = 0; i < key.length; i++) {
             IntegerOperand fast = integerKey[i];
             long v;

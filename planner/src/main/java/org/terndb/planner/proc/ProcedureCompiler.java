@@ -1,8 +1,11 @@
 package org.terndb.planner.proc;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -45,7 +48,8 @@ import org.terndb.sql.proc.ProcStmt;
  *   <li>expressions become executor expressions over the slots ({@link ExpressionCompiler});</li>
  *   <li>every embedded statement is rewritten with its variables as parameters and planned once by the
  *       planner ({@link EmbeddedSqlCompiler}): unknown tables and columns fail here, with line and column;</li>
- *   <li>statements become {@link Step}s; labels become numbers for LEAVE and ITERATE.</li>
+ *   <li>statements become {@link Step}s; labels become numbers for LEAVE and ITERATE;</li>
+ *   <li>the steps are compiled to JVM code as well ({@link BodyCompiler}), unless the compiler was made without.</li>
  * </ul>
  * Thread-safe; CREATE PROCEDURE and recompilation after DDL are its only users.
  */
@@ -54,10 +58,20 @@ public final class ProcedureCompiler {
             SqlParser.create("", SqlFrontend.PARSER_CONFIG).getMetadata();
 
     private final Planner planner;
+    private final boolean toJvmCode;
 
     /** @param planCacheSize plans of embedded statements kept for recompilation at the same catalog version */
     public ProcedureCompiler(int planCacheSize) {
+        this(planCacheSize, true);
+    }
+
+    /**
+     * @param toJvmCode whether bodies are compiled to JVM code as well ({@link BodyCompiler}); without, their steps
+     *                  run in the interpreter
+     */
+    public ProcedureCompiler(int planCacheSize, boolean toJvmCode) {
         this.planner = new Planner(planCacheSize);
+        this.toJvmCode = toJvmCode;
     }
 
     /** The parameters of a procedure with their slots and types (also for Java procedures, which have no body). */
@@ -87,8 +101,12 @@ public final class ProcedureCompiler {
         }
         Unit unit = new Unit(definition, catalog);
         Block body = unit.block(definition.body(), root, true);
-        return new CompiledProcedure(definition, parameters, new Program(definition.name(), body, root.slotCount(),
-                catalog.version(), unit.expressions.readsCurrentTime()));
+        Program program = new Program(definition.name(), body, root.slotCount(), catalog.version(),
+                unit.expressions.readsCurrentTime());
+        if (toJvmCode) {
+            program = BodyCompiler.compile(program, root.slotTypes(), parameters.size(), unit.uses);
+        }
+        return new CompiledProcedure(definition, parameters, program);
     }
 
     /**
@@ -112,6 +130,8 @@ public final class ProcedureCompiler {
     private final class Unit {
         final ExpressionCompiler expressions = new ExpressionCompiler();
         private final EmbeddedSqlCompiler sql;
+        /** Per step and per loop or IF condition: the variables it uses ({@link BodyCompiler}). */
+        final Map<Object, int[]> uses = new IdentityHashMap<>();
 
         Unit(CreateProcedure definition, CatalogView catalog) {
             this.sql = new EmbeddedSqlCompiler(planner, expressions, definition.text(), catalog);
@@ -124,7 +144,9 @@ public final class ProcedureCompiler {
             List<Step> steps = new ArrayList<>();
             for (ProcStmt.Declaration d : b.declarations()) {
                 SlotType type = ProcTypes.slotType(d.type());
+                scope.startRecording();
                 ExpressionCompiler.Typed value = d.value() == null ? null : expressions.compile(d.value(), scope);
+                int[] valueUses = scope.stopRecording();
                 if (value != null) {
                     checkAssignable(value, type, d.names().get(0), d.value().pos());
                 }
@@ -142,7 +164,12 @@ public final class ProcedureCompiler {
                     }
                     Expr init = value == null ? new Literal(null, ProcTypes.NULL) : value.expr();
                     boolean exact = value == null || ProcTypes.exact(value.scalar(), type) && !value.isArray();
-                    steps.add(new Assign(d.pos().line(), v.slot(), name, type, init, exact));
+                    Assign assign = new Assign(d.pos().line(), v.slot(), name, type, init, exact);
+                    int[] assignUses = Arrays.copyOf(valueUses, valueUses.length + 1);
+                    assignUses[valueUses.length] = v.slot();
+                    uses.put(assign, assignUses);
+                    scope.used(v.slot()); // the enclosing statements' recordings
+                    steps.add(assign);
                 }
             }
             steps.addAll(statements(b.statements(), scope));
@@ -161,7 +188,23 @@ public final class ProcedureCompiler {
             return new Block(line, label, statements(statements, scope));
         }
 
+        /** A statement as a step, with the variables it uses (nested statements included) recorded. */
         Step statement(ProcStmt s, Scope scope) {
+            scope.startRecording(); // an error ends the whole compilation, recordings and all
+            Step step = compileStatement(s, scope);
+            uses.put(step, scope.stopRecording());
+            return step;
+        }
+
+        /** A loop's or IF's condition, with the variables it uses recorded. */
+        private Expr condition(ProcExpr e, Scope scope) {
+            scope.startRecording();
+            Expr condition = expressions.condition(e, scope).expr();
+            uses.put(condition, scope.stopRecording());
+            return condition;
+        }
+
+        private Step compileStatement(ProcStmt s, Scope scope) {
             int line = s.pos().line();
             if (s instanceof ProcStmt.Block b) {
                 return block(b, scope, false);
@@ -173,14 +216,14 @@ public final class ProcedureCompiler {
                 List<Expr> conditions = new ArrayList<>();
                 List<Step> branches = new ArrayList<>();
                 for (int k = 0; k < i.conditions().size(); k++) {
-                    conditions.add(expressions.condition(i.conditions().get(k), scope).expr());
+                    conditions.add(condition(i.conditions().get(k), scope));
                     branches.add(sequence(i.branches().get(k), scope, line, 0));
                 }
                 Step otherwise = i.otherwise().isEmpty() ? null : sequence(i.otherwise(), scope, line, 0);
                 return new Branch(line, conditions, branches, otherwise);
             }
             if (s instanceof ProcStmt.While w) {
-                Expr condition = expressions.condition(w.condition(), scope).expr();
+                Expr condition = condition(w.condition(), scope);
                 Scope body = scope.child();
                 int label = loopLabel(w.label(), body);
                 return new Loop(line, Loop.Kind.WHILE, label, condition, sequence(w.body(), body, line, 0));
@@ -189,7 +232,7 @@ public final class ProcedureCompiler {
                 Scope body = scope.child();
                 int label = loopLabel(r.label(), body);
                 Block steps = sequence(r.body(), body, line, 0);
-                return new Loop(line, Loop.Kind.REPEAT, label, expressions.condition(r.until(), scope).expr(), steps);
+                return new Loop(line, Loop.Kind.REPEAT, label, condition(r.until(), scope), steps);
             }
             if (s instanceof ProcStmt.Loop l) {
                 Scope body = scope.child();

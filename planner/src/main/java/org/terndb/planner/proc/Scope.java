@@ -1,6 +1,9 @@
 package org.terndb.planner.proc;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,10 +33,21 @@ final class Scope {
     record Label(String name, int number, boolean loop) {
     }
 
-    /** Counters shared by all scopes of one procedure. */
+    /**
+     * Counters shared by all scopes of one procedure, the type of each variable's slot, and the uses being
+     * recorded: every variable looked up while a recording is open is added to it (and to the ones it is nested in).
+     */
     static final class Counters {
         int slots = Frame.FIRST_VARIABLE;
         int labels;
+        final List<SlotType> types = new ArrayList<>();
+        final Deque<BitSet> recordings = new ArrayDeque<>();
+
+        void used(int slot) {
+            for (BitSet r : recordings) {
+                r.set(slot);
+            }
+        }
     }
 
     private final Scope parent;
@@ -58,11 +72,38 @@ final class Scope {
         return counters.slots;
     }
 
+    /** Per slot, the type of the variable or parameter it holds (null for other slots). */
+    SlotType[] slotTypes() {
+        SlotType[] out = new SlotType[counters.slots];
+        for (int i = 0; i < out.length && i < counters.types.size(); i++) {
+            out[i] = counters.types.get(i);
+        }
+        return out;
+    }
+
+    /** Starts recording the variables looked up (nested recordings see them too); see {@link #stopRecording}. */
+    void startRecording() {
+        counters.recordings.push(new BitSet());
+    }
+
+    /** The slots of the variables looked up since the matching {@link #startRecording}, and ends that recording. */
+    int[] stopRecording() {
+        return counters.recordings.pop().stream().toArray();
+    }
+
+    /** Counts {@code slot} as used by the recordings open now (a variable reached without a lookup: a declaration). */
+    void used(int slot) {
+        counters.used(slot);
+    }
+
     /** The variable of this name visible here, or null. */
     Variable lookup(String name) {
         for (Scope s = this; s != null; s = s.parent) {
             Variable v = s.variables.get(name);
             if (v != null) {
+                if (!v.isRecord()) {
+                    counters.used(v.slot());
+                }
                 return v;
             }
         }
@@ -76,6 +117,10 @@ final class Scope {
 
     Variable declare(String name, SlotType type) {
         Variable v = new Variable(name, counters.slots++, type, null);
+        while (counters.types.size() < v.slot()) {
+            counters.types.add(null);
+        }
+        counters.types.add(type);
         variables.put(name, v);
         return v;
     }
