@@ -10,7 +10,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -58,8 +61,8 @@ import org.terndb.txn.Worker;
  * All draw the same keys. The ratio procedure / direct is the procedure runtime's overhead.
  *
  * <p>On a machine busy with other work, wall-clock times swing from fork to fork; {@link #main} measures thread
- * CPU time instead, each side in JVMs of its own (so that neither shapes the other's compiled code), alternating
- * direct and procedure forks, and prints the ratio of the medians.
+ * CPU time instead, each side in JVMs of its own (so that neither shapes the other's compiled code), a direct and a
+ * procedure fork at the same time, and prints the median of the pairs' ratios.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -218,9 +221,12 @@ public class ProcedureOverhead {
     }
 
     /**
-     * {@code ProcedureOverhead [FORKS [K,... [read,update]]]}: for each K and op, FORKS JVMs per side (direct,
-     * procedure, alternating), each reporting the median thread CPU time per operation over its measured rounds;
-     * prints the median of the forks per side and their ratio. {@code ProcedureOverhead fork K OP SIDE} is one fork.
+     * {@code ProcedureOverhead [FORKS [K,... [read,update [paired|alternating]]]]}: for each K and op, FORKS JVMs per
+     * side (direct, procedure), each reporting the median thread CPU time per operation over its measured rounds.
+     * {@code paired} (the default) runs each direct fork at the same time as a procedure fork, one per core, so that
+     * both see the machine in the same state (the speed of a shared virtual machine drifts by 2x within minutes), and
+     * prints the median of the pairs' ratios; {@code alternating} runs the forks one after another and prints the
+     * ratio of the sides' medians. {@code ProcedureOverhead fork K OP SIDE} is one fork.
      */
     public static void main(String[] args) throws Exception {
         if (args.length == 4 && args[0].equals("fork")) {
@@ -230,20 +236,43 @@ public class ProcedureOverhead {
         int forks = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         String[] ks = args.length > 1 ? args[1].split(",") : new String[] {"1", "10"};
         String[] ops = args.length > 2 ? args[2].split(",") : new String[] {"read", "update"};
+        boolean paired = args.length <= 3 || args[3].equals("paired");
+        if (args.length > 3 && !paired && !args[3].equals("alternating")) {
+            throw new IllegalArgumentException("the fourth argument is paired or alternating, not " + args[3]);
+        }
         for (String k : ks) {
             for (String op : ops) {
                 double[] direct = new double[forks];
                 double[] procedure = new double[forks];
+                double[] ratios = new double[forks];
                 for (int f = 0; f < forks; f++) {
-                    direct[f] = spawn(k, op, "direct");
-                    procedure[f] = spawn(k, op, "procedure");
+                    if (paired) {
+                        CompletableFuture<Double> d = CompletableFuture.supplyAsync(() -> spawnUnchecked(k, op, "direct"));
+                        procedure[f] = spawn(k, op, "procedure");
+                        direct[f] = d.join();
+                    } else {
+                        direct[f] = spawn(k, op, "direct");
+                        procedure[f] = spawn(k, op, "procedure");
+                    }
+                    ratios[f] = procedure[f] / direct[f];
                 }
                 double d = median(direct);
                 double p = median(procedure);
-                System.out.printf("k=%s op=%s direct %.0f ns procedure %.0f ns (CPU time per op, median of %d forks)"
-                        + " procedure/direct %.2f; forks: direct %s procedure %s%n", k, op, d, p, forks, p / d,
-                        Arrays.toString(round(direct)), Arrays.toString(round(procedure)));
+                double ratio = paired ? median(ratios) : p / d;
+                System.out.printf(Locale.ROOT, "k=%s op=%s direct %.0f ns procedure %.0f ns (CPU time per op, median of "
+                        + "%d %s forks) procedure/direct %.2f%s; forks: direct %s procedure %s%n", k, op, d, p, forks,
+                        paired ? "paired" : "alternating", ratio, paired ? " (median of the pairs' ratios "
+                                + Arrays.toString(Arrays.stream(ratios).map(r -> Math.round(r * 100) / 100.0).toArray())
+                                + ")" : "", Arrays.toString(round(direct)), Arrays.toString(round(procedure)));
             }
+        }
+    }
+
+    private static double spawnUnchecked(String k, String op, String side) {
+        try {
+            return spawn(k, op, side);
+        } catch (Exception e) {
+            throw new CompletionException(e);
         }
     }
 
