@@ -108,6 +108,32 @@ class CancelTest {
     }
 
     @Test
+    void aSecondThreadsStatementFailsWhileOneRunsAndTheConnectionStaysUsable() {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            try (Connection c = DriverManager.getConnection(url(""))) {
+                setUp(c);
+                Statement spin = c.createStatement();
+                CompletableFuture<SQLException> running = runAsync(spin, "CALL spin()");
+                SQLException refused = null;
+                try (Statement other = c.createStatement()) {
+                    while (refused == null && !running.isDone()) {
+                        try {
+                            other.executeQuery("SELECT v FROM t WHERE id = 2").close(); // before spin started
+                        } catch (SQLException e) {
+                            refused = e;
+                        }
+                    }
+                }
+                assertNotNull(refused, () -> "the spinning statement ended: " + running.join());
+                assertEquals("25000", refused.getSQLState(), refused.getMessage());
+                SQLException e = repeatUntilDone(running, spin::cancel);
+                assertEquals("HY008", e.getSQLState(), e.getMessage());
+                assertEquals(20, value(c, 2), "the connection runs statements after both");
+            }
+        });
+    }
+
+    @Test
     void queryTimeoutCancelsWithSQLTimeoutException() {
         assertTimeoutPreemptively(LIMIT, () -> {
             try (Connection c = DriverManager.getConnection(url(""))) {
