@@ -247,7 +247,8 @@ public class ProcedureOverhead {
                 double[] ratios = new double[forks];
                 for (int f = 0; f < forks; f++) {
                     if (paired) {
-                        CompletableFuture<Double> d = CompletableFuture.supplyAsync(() -> spawnUnchecked(k, op, "direct"));
+                        CompletableFuture<Double> d =
+                                CompletableFuture.supplyAsync(() -> spawnUnchecked(k, op, "direct"));
                         procedure[f] = spawn(k, op, "procedure");
                         direct[f] = d.join();
                     } else {

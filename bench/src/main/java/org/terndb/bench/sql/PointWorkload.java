@@ -123,10 +123,13 @@ final class PointWorkload {
             w.start();
         }
         long end = start + (long) (seconds * 1e9);
-        for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
-            Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+        try {
+            for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
+                Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+            }
+        } finally {
+            stop.raised = true; // an interrupted timer still ends the workers
         }
-        stop.raised = true;
         for (Thread w : workers) {
             w.join();
         }
