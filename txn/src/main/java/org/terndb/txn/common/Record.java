@@ -13,14 +13,14 @@ public class Record {
     private static final VarHandle WORD;
     private static final VarHandle ROW;
     private static final VarHandle POINT_WORD;
-    static final int DETACHED = 1;
+    static final long DETACHED = 1L;
 
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
             WORD = l.findVarHandle(Record.class, "word", long.class);
             ROW = l.findVarHandle(Record.class, "row", byte[].class);
-            POINT_WORD = l.findVarHandle(Record.class, "pointWord", int.class);
+            POINT_WORD = l.findVarHandle(Record.class, "pointWord", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -31,10 +31,11 @@ public class Record {
     @SuppressWarnings("unused") private byte[] row; // accessed only through ROW
     /**
      * {@link PointHash}'s word: bit 0 is set once, before the record leaves its index's hash and tree, and never
-     * cleared (detached); the other bits hold the key's hash once the record is put into the hash, so a probe
-     * passes over other keys' records without reading their keys. Fits the object's padding (no memory cost).
+     * cleared (detached); the other bits hold the key's {@linkplain PointHash#code code} once the record is put into
+     * the hash: a key of up to seven bytes itself, so a probe matches it without reading the key array, or else a
+     * hash of it, so a probe passes over other keys' records without reading their keys.
      */
-    @SuppressWarnings("unused") private int pointWord; // accessed only through POINT_WORD
+    @SuppressWarnings("unused") private long pointWord; // accessed only through POINT_WORD
 
     public Record(byte[] key, long word, byte[] row) {
         this.key = key;
@@ -51,8 +52,8 @@ public class Record {
     }
 
     /** The {@link PointHash} word (volatile read). */
-    final int pointWord() {
-        return (int) POINT_WORD.getVolatile(this);
+    final long pointWord() {
+        return (long) POINT_WORD.getVolatile(this);
     }
 
     /** Sets the detached bit (volatile); the key hash bits stay. */
@@ -60,14 +61,14 @@ public class Record {
         POINT_WORD.getAndBitwiseOr(this, DETACHED);
     }
 
-    /** Stores the key hash bits unless detached; false if detached. */
-    final boolean setPointHash(int hashBits) {
+    /** Stores the key code unless detached (its bit 0 is clear); false if detached. */
+    final boolean setPointCode(long code) {
         while (true) {
-            int w = pointWord();
+            long w = pointWord();
             if ((w & DETACHED) != 0) {
                 return false;
             }
-            if (POINT_WORD.compareAndSet(this, w, hashBits & ~DETACHED)) {
+            if (POINT_WORD.compareAndSet(this, w, code)) {
                 return true;
             }
         }

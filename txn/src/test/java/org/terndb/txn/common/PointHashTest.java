@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +62,28 @@ class PointHashTest {
             Record r = h.get(k.clone());
             assertTrue(r != null && r.key().length == len, "key of length " + len);
         }
+    }
+
+    @Test
+    void shortKeysMatchedByTheirCodeAloneAreToldApartByLengthAndLastByte() {
+        PointHash h = new PointHash();
+        List<byte[]> keys = new ArrayList<>();
+        for (int len = 0; len <= 9; len++) {
+            keys.add(new byte[len]); // all zero: only the length tells them apart
+            byte[] last = new byte[len];
+            if (len > 0) {
+                last[len - 1] = (byte) 0x80;
+                keys.add(last);
+            }
+        }
+        for (byte[] k : keys) {
+            h.put(record(k));
+        }
+        for (byte[] k : keys) {
+            Record r = h.get(k.clone());
+            assertTrue(r != null && Arrays.equals(r.key(), k), "key " + Arrays.toString(k));
+        }
+        assertEquals(keys.size(), h.size());
     }
 
     @Test
