@@ -56,7 +56,7 @@ public class Record {
         return (long) POINT_WORD.getVolatile(this);
     }
 
-    /** Sets the detached bit (volatile); the key hash bits stay. */
+    /** Sets the detached bit (volatile); the key code bits stay. */
     final void markDetached() {
         POINT_WORD.getAndBitwiseOr(this, DETACHED);
     }
