@@ -2,6 +2,7 @@ package org.terndb.engine.proc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -349,6 +350,21 @@ class CompiledBodyTest {
                 same("CALL rnd" + p + "(?, ?, ?, ?, ?)", a, b, null, null, null);
             }
         }
+    }
+
+    @Test
+    void aBodyTooLongForTheJitToCompileRunsOnTheStepsAndSaysWhy() {
+        StringBuilder sql = new StringBuilder("CREATE PROCEDURE long_body (OUT x INT) BEGIN SET x = 0;");
+        for (int i = 0; i < 60; i++) { // some 13 KB of bytecode: past the JIT's limit, within a method's 64 KB
+            sql.append(" IF x >= 0 THEN SET x = x + ").append(i % 7).append("; END IF;");
+        }
+        both(sql.append(" END").toString());
+        var program = compiledDb.catalog().procedures().compiled("LONG_BODY", compiledDb.catalog().snapshot()).program();
+        assertNull(program.compiledBody(), program.listing());
+        assertTrue(program.execution().startsWith("steps interpreted: its method would be "), program.execution());
+        assertTrue(program.execution().contains("more than the 8,000"), program.execution());
+        assertEquals("out=[174]", same("CALL long_body(?)", (Object) null)); // 8 rounds of 0..6, then 0..3
+        both("DROP PROCEDURE long_body"); // the check after each test expects every remaining body compiled
     }
 
     @Test

@@ -41,7 +41,10 @@ public final class Program {
         return new Program(name, this.body, slotCount, catalogVersion, readsCurrentTime, body, null);
     }
 
-    /** This program interpreting its steps because compiling them failed for {@code reason} (shown by the listing). */
+    /**
+     * This program interpreting its steps because they were not compiled, for {@code reason} (shown by the listing,
+     * e.g. {@code compiling them failed: <why>}).
+     */
     public Program notCompiled(String reason) {
         return new Program(name, body, slotCount, catalogVersion, readsCurrentTime, null, reason);
     }
@@ -107,11 +110,11 @@ public final class Program {
 
     /**
      * How the body runs: {@code compiled to JVM code}, {@code steps interpreted} (the database does not compile
-     * procedures) or {@code steps interpreted: compiling them failed: <why>}.
+     * procedures) or {@code steps interpreted: <why not compiled>}.
      */
     public String execution() {
         return compiled != null ? "compiled to JVM code"
-                : notCompiled != null ? "steps interpreted: compiling them failed: " + notCompiled : "steps interpreted";
+                : notCompiled != null ? "steps interpreted: " + notCompiled : "steps interpreted";
     }
 
     /** The program as indented text, one step per line, with the plan of each embedded statement. */
