@@ -60,7 +60,7 @@ final class BodyCompiler {
     }
 
     /** The length of the generated class's {@code run} method's code, or -1 if not found. */
-    static int runMethodSize(SimpleCompiler compiler, String className) {
+    private static int runMethodSize(SimpleCompiler compiler, String className) {
         for (ClassFile file : compiler.getClassFiles()) {
             if (!file.getThisClassName().equals(className)) {
                 continue;
