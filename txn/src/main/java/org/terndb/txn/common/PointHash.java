@@ -7,7 +7,7 @@ import java.util.Arrays;
 
 /**
  * A hash lookup in front of one index's Masstree for point reads of a primary or unique secondary index: a
- * probe touches the slot's cache line, the record and its key, where a tree descent touches several objects per
+ * probe touches the slot's mark and reference and the record, where a tree descent touches several objects per
  * level (node, slices, children or values).
  *
  * <p><b>It is a cache of the tree.</b> Invariant: <em>every record in the hash that is not {@linkplain
@@ -29,34 +29,48 @@ import java.util.Arrays;
  * </ul>
  *
  * <p><b>Structure.</b> Open addressing over a power-of-two array of record references, linear probing, a
- * tombstone in place of a removed entry, a rebuild (twice the size, or the same size when mostly tombstones)
- * once live entries and tombstones fill half of it. Each record keeps its key's {@linkplain #code code} in its own
- * word beside the detached bit, so one volatile read gives both the match and the mark. A key of up to seven bytes
- * (an INT, or an INT and a TINYINT or SMALLINT, as TATP's keys are) is its own code, so a probe matches it without
- * reading the key array, one dependent cache miss fewer per read; a longer key's code is a 62-bit hash, so a probe
- * passes over another key's record without reading that key and compares the arrays only on a code match. Writers
- * (put, remove, rebuild) serialize on this object's monitor; readers take no lock and publish nothing. A reader
- * still probing an array a rebuild replaced misses entries put since (it falls back to the tree) or finds entries
- * removed since (they are detached: it falls back to the tree), so a rebuild never makes a read wrong, only
- * slower. The arrays hold about 8 to 16 bytes per row.
+ * rebuild (twice the size, or the same size when mostly removed entries) once live and removed entries fill half of
+ * it. Beside each slot a byte says what it holds: nothing (a probe ends there), a removed entry (a probe goes on), or
+ * a live entry with seven bits of its key's hash. A probe reads the marks, one cache line for 64 slots, and loads a
+ * record only where the bits match: an entry of another key costs no record load (1 in 128 of them do), and neither
+ * does a key that is not there, which ends at an empty mark. Each record keeps its key's {@linkplain #code code} in
+ * its own word beside the detached bit, so one volatile read of a loaded record gives both the match and the mark.
+ * A key of up to seven bytes (an INT, or an INT and a TINYINT or SMALLINT, as TATP's keys are) is its own code, so a
+ * probe matches it without reading the key array; a longer key's code is a 62-bit hash, and the arrays are compared
+ * only on a code match. Writers (put, remove, rebuild) serialize on this object's monitor; a writer stores a slot's
+ * record before its mark, and readers take no lock and publish nothing. A reader that meets a removed mark, or a
+ * mark whose slot has since been emptied, goes on probing; one still probing arrays a rebuild replaced misses
+ * entries put since (it falls back to the tree) or finds entries removed since (they are detached: it falls back to
+ * the tree), so a rebuild never makes a read wrong, only slower. The arrays hold about 10 to 20 bytes per row.
  */
 public final class PointHash {
-    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(Record[].class);
+    private static final VarHandle RECORDS = MethodHandles.arrayElementVarHandle(Record[].class);
+    private static final VarHandle MARKS = MethodHandles.arrayElementVarHandle(byte[].class);
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** In place of a removed entry; detached, so a probe that matched its word and key would still miss. */
-    private static final Record TOMBSTONE = new Record(new byte[0], 0, null);
+    /** The mark of a slot never used since the last rebuild: a probe ends here. */
+    private static final byte EMPTY = 0;
+    /** The mark of a slot whose entry was removed: a probe goes on; a put may reuse it. */
+    private static final byte REMOVED = 1;
     private static final int MIN_CAPACITY = 16;
     /** Set in the {@linkplain #code code} of a key short enough to be its own code. */
     static final long EXACT = 2L;
 
-    static {
-        TOMBSTONE.markDetached();
+    /** One generation of the hash: its records and their marks, replaced whole by a rebuild. */
+    private static final class Slots {
+        final Record[] records;
+        /** Per slot: {@link #EMPTY}, {@link #REMOVED}, or a live entry's {@linkplain #mark mark}. */
+        final byte[] marks;
+
+        Slots(int capacity) {
+            records = new Record[capacity];
+            marks = new byte[capacity];
+        }
     }
 
-    private volatile Record[] slots = new Record[MIN_CAPACITY];
+    private volatile Slots slots = new Slots(MIN_CAPACITY);
     /** Live entries; guarded by this. */
     private int size;
-    /** Tombstones; guarded by this. */
+    /** Removed entries still marked in the current slots; guarded by this. */
     private int tombstones;
 
     /**
@@ -65,17 +79,26 @@ public final class PointHash {
      */
     public Record get(byte[] key) {
         long code = code(key);
-        Record[] t = slots;
-        int mask = t.length - 1;
-        int i = slot(code) & mask;
+        long h = mix(code);
+        byte mark = mark(h);
+        Slots s = slots;
+        byte[] marks = s.marks;
+        Record[] records = s.records;
+        int mask = marks.length - 1;
+        int i = index(h) & mask;
         for (int probes = 0; probes <= mask; probes++) {
-            Record r = (Record) SLOTS.getAcquire(t, i);
-            if (r == null) {
+            byte m = (byte) MARKS.getAcquire(marks, i);
+            if (m == EMPTY) {
                 return null;
             }
-            long w = r.pointWord();
-            if ((w & ~Record.DETACHED) == code && ((code & EXACT) != 0 || Arrays.equals(r.key(), key))) {
-                return (w & Record.DETACHED) == 0 ? r : null;
+            if (m == mark) {
+                Record r = (Record) RECORDS.getAcquire(records, i);
+                if (r != null) {
+                    long w = r.pointWord();
+                    if ((w & ~Record.DETACHED) == code && ((code & EXACT) != 0 || Arrays.equals(r.key(), key))) {
+                        return (w & Record.DETACHED) == 0 ? r : null;
+                    }
+                }
             }
             i = (i + 1) & mask;
         }
@@ -92,24 +115,30 @@ public final class PointHash {
         if (!record.setPointCode(code)) {
             return; // an unlink already passed: it may have found nothing to remove here
         }
-        Record[] t = slots;
-        int mask = t.length - 1;
-        int i = slot(code) & mask;
+        long h = mix(code);
+        byte mark = mark(h);
+        Slots s = slots;
+        int mask = s.marks.length - 1;
+        int i = index(h) & mask;
         int free = -1;
         while (true) {
-            Record r = t[i];
-            if (r == null) {
+            byte m = s.marks[i];
+            if (m == EMPTY) {
                 break;
             }
-            if (r == TOMBSTONE) {
+            if (m == REMOVED) {
                 if (free < 0) {
                     free = i;
                 }
-            } else if (r == record) {
-                return;
-            } else if ((r.pointWord() & ~Record.DETACHED) == code && Arrays.equals(r.key(), key)) {
-                SLOTS.setRelease(t, i, record); // r left the tree before record entered it: r is detached
-                return;
+            } else if (m == mark) {
+                Record r = s.records[i];
+                if (r == record) {
+                    return;
+                }
+                if ((r.pointWord() & ~Record.DETACHED) == code && Arrays.equals(r.key(), key)) {
+                    RECORDS.setRelease(s.records, i, record); // r left the tree before record entered it: detached
+                    return;
+                }
             }
             i = (i + 1) & mask;
         }
@@ -117,10 +146,11 @@ public final class PointHash {
             tombstones--;
             i = free;
         }
-        SLOTS.setRelease(t, i, record);
+        RECORDS.setRelease(s.records, i, record); // the record before its mark: a reader of the mark sees it
+        MARKS.setRelease(s.marks, i, mark);
         size++;
-        if ((size + tombstones) * 2 > t.length) {
-            rebuild(t);
+        if ((size + tombstones) * 2 > s.marks.length) {
+            rebuild(s);
         }
     }
 
@@ -134,17 +164,19 @@ public final class PointHash {
     }
 
     private synchronized void remove(Record record) {
-        byte[] key = record.key();
-        Record[] t = slots;
-        int mask = t.length - 1;
-        int i = slot(code(key)) & mask;
+        long h = mix(code(record.key()));
+        byte mark = mark(h);
+        Slots s = slots;
+        int mask = s.marks.length - 1;
+        int i = index(h) & mask;
         for (int probes = 0; probes <= mask; probes++) {
-            Record r = t[i];
-            if (r == null) {
+            byte m = s.marks[i];
+            if (m == EMPTY) {
                 return;
             }
-            if (r == record) {
-                SLOTS.setRelease(t, i, TOMBSTONE);
+            if (m == mark && s.records[i] == record) {
+                MARKS.setRelease(s.marks, i, REMOVED);
+                RECORDS.setRelease(s.records, i, null);
                 size--;
                 tombstones++;
                 return;
@@ -160,37 +192,39 @@ public final class PointHash {
 
     /** Slots in the current array; for tests. */
     synchronized int capacity() {
-        return slots.length;
+        return slots.marks.length;
     }
 
-    /** Tombstones in the current array; for tests. */
+    /** Removed entries still marked; for tests. */
     synchronized int tombstones() {
         return tombstones;
     }
 
-    /** Copies the live, not detached entries into a fresh array and publishes it; caller holds the lock. */
-    private void rebuild(Record[] old) {
-        int capacity = old.length;
+    /** Copies the live, not detached entries into fresh slots and publishes them; caller holds the lock. */
+    private void rebuild(Slots old) {
+        int capacity = old.marks.length;
         while (size * 4 > capacity) { // live entries at most a quarter after the rebuild
             capacity <<= 1;
         }
-        Record[] t = new Record[capacity];
+        Slots s = new Slots(capacity);
         int mask = capacity - 1;
         int live = 0;
-        for (Record r : old) {
-            if (r == null || r == TOMBSTONE || r.isDetached()) {
+        for (Record r : old.records) {
+            if (r == null || r.isDetached()) {
                 continue; // a detached entry's unlink will find nothing to remove: fine, it is gone
             }
-            int i = slot(r.pointWord() & ~Record.DETACHED) & mask;
-            while (t[i] != null) {
+            long h = mix(r.pointWord() & ~Record.DETACHED);
+            int i = index(h) & mask;
+            while (s.marks[i] != EMPTY) {
                 i = (i + 1) & mask;
             }
-            t[i] = r;
+            s.records[i] = r;
+            s.marks[i] = mark(h);
             live++;
         }
         size = live;
         tombstones = 0;
-        slots = t; // volatile: the filled array is published whole
+        slots = s; // volatile: the filled slots are published whole
     }
 
     /**
@@ -224,11 +258,20 @@ public final class PointHash {
         return h << 2;
     }
 
-    /** The slot hash of a code: all its bits mixed into the low ones, which pick the slot. */
-    static int slot(long code) {
+    /** A code's bits mixed: {@link #index} and {@link #mark} take different bits of it. */
+    static long mix(long code) {
         long h = code * 0x94D049BB133111EBL;
         h ^= h >>> 31;
-        h *= 0xBF58476D1CE4E5B9L;
-        return (int) (h ^ h >>> 32);
+        return h * 0xBF58476D1CE4E5B9L;
+    }
+
+    /** The slot a mixed code probes first (its low bits, once masked), every bit folded in. */
+    static int index(long mixed) {
+        return (int) (mixed ^ mixed >>> 32);
+    }
+
+    /** A live entry's mark: the top seven bits of its mixed code, with the high bit set (never EMPTY or REMOVED). */
+    static byte mark(long mixed) {
+        return (byte) (0x80 | mixed >>> 57);
     }
 }
