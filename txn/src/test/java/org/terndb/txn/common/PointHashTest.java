@@ -87,6 +87,37 @@ class PointHashTest {
     }
 
     @Test
+    void keysOfOneFirstSlotAndMarkAreToldApartByTheirRecords() {
+        // two keys whose probes start at the same slot of the smallest array and whose marks are equal: a probe
+        // for one meets the other's matching mark, loads that record and must go on
+        byte[] a = key(0);
+        long ha = PointHash.mix(PointHash.code(a));
+        byte[] b = null;
+        for (int i = 1; b == null; i++) {
+            long hb = PointHash.mix(PointHash.code(key(i)));
+            if ((PointHash.index(hb) & 15) == (PointHash.index(ha) & 15) && PointHash.mark(hb) == PointHash.mark(ha)) {
+                b = key(i);
+            }
+        }
+        PointHash h = new PointHash();
+        Record ra = record(a);
+        h.put(ra);
+        assertNull(h.get(b.clone()), "same slot and mark, another key");
+        Record rb = record(b);
+        h.put(rb);
+        assertSame(ra, h.get(a.clone()));
+        assertSame(rb, h.get(b.clone()));
+        h.unlink(ra);
+        assertNull(h.get(a.clone()));
+        assertSame(rb, h.get(b.clone()), "the probe goes on past the removed entry");
+        Record ra2 = record(a);
+        h.put(ra2);
+        assertSame(ra2, h.get(a.clone()), "the removed slot is reused");
+        assertSame(rb, h.get(b.clone()));
+        assertEquals(0, h.tombstones());
+    }
+
+    @Test
     void unlinkLeavesATombstoneThatALaterPutReuses() {
         PointHash h = new PointHash();
         Record a = record(key(7));
