@@ -147,17 +147,17 @@ public class TernPreparedStatement extends UnsupportedPreparedStatement {
 
     @Override
     public void setByte(int index, byte x) throws SQLException {
-        bind(index, x);
+        bind(index, (long) x);
     }
 
     @Override
     public void setShort(int index, short x) throws SQLException {
-        bind(index, x);
+        bind(index, (long) x);
     }
 
     @Override
     public void setInt(int index, int x) throws SQLException {
-        bind(index, x);
+        bind(index, (long) x);
     }
 
     @Override

@@ -148,7 +148,7 @@ public final class ProcedureSession {
         final boolean[] keepInts;
         /** Per parameter: its type (read here, not through the parameter list, on every call). */
         final SlotType[] types;
-        /** Per parameter: INTEGER or BIGINT, which take an Integer argument as its Long without a check. */
+        /** Per parameter: INTEGER or BIGINT, which take an Integer, or a Long in INTEGER's range, as a Long. */
         final boolean[] holdsInts;
         /** Per parameter: BIGINT, which takes a Long argument as it is. */
         final boolean[] holdsLongs;
@@ -242,7 +242,8 @@ public final class ProcedureSession {
                         + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
             }
             Object value = values[marker];
-            if (value instanceof Long && plan.holdsLongs[i]) { // the common arguments, converted as assign would
+            // the common arguments (setInt and setLong bind Longs), converted as assign would
+            if (value instanceof Long l && (plan.holdsLongs[i] || plan.holdsInts[i] && l == (int) (long) l)) {
                 inputs[i] = value;
                 continue;
             }

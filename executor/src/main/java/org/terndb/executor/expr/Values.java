@@ -42,7 +42,8 @@ public final class Values {
         ColumnType t = target.type();
         try {
             return switch (t) {
-                case TINYINT, SMALLINT, INTEGER, BIGINT -> checkRange(toLongExact(value, target), target);
+                case TINYINT, SMALLINT, INTEGER, BIGINT -> value instanceof Long l ? checkRange(l, target)
+                        : checkRange(toLongExact(value, target), target);
                 case DECIMAL -> toDecimal(value, target);
                 case REAL, DOUBLE -> toDouble(value, target);
                 case BOOLEAN -> toBoolean(value, target);
@@ -235,18 +236,28 @@ public final class Values {
 
     /** Checks that an integer fits the target integer type. */
     public static Long checkRange(long v, ExprType target) {
+        checkFits(v, target);
+        return v;
+    }
+
+    /** {@link #checkRange(long, ExprType)} returning the value itself, not a new box of it. */
+    private static Long checkRange(Long v, ExprType target) {
+        checkFits(v, target);
+        return v;
+    }
+
+    private static void checkFits(long v, ExprType target) {
         long min;
         long max;
         switch (target.type()) {
             case TINYINT -> { min = Byte.MIN_VALUE; max = Byte.MAX_VALUE; }
             case SMALLINT -> { min = Short.MIN_VALUE; max = Short.MAX_VALUE; }
             case INTEGER -> { min = Integer.MIN_VALUE; max = Integer.MAX_VALUE; }
-            default -> { return v; }
+            default -> { return; }
         }
         if (v < min || v > max) {
             throw outOfRange(v, target);
         }
-        return v;
     }
 
     private static BigDecimal toDecimal(Object value, ExprType target) {
