@@ -243,7 +243,7 @@ public final class ProcedureSession {
             }
             Object value = values[marker];
             // the common arguments (setInt and setLong bind Longs), converted as assign would
-            if (value instanceof Long l && (plan.holdsLongs[i] || plan.holdsInts[i] && l == (int) (long) l)) {
+            if (value instanceof Long l && (plan.holdsLongs[i] || plan.holdsInts[i] && l == l.intValue())) {
                 inputs[i] = value;
                 continue;
             }

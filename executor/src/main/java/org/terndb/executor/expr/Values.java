@@ -42,7 +42,7 @@ public final class Values {
         ColumnType t = target.type();
         try {
             return switch (t) {
-                case TINYINT, SMALLINT, INTEGER, BIGINT -> value instanceof Long l ? checkRange(l, target)
+                case TINYINT, SMALLINT, INTEGER, BIGINT -> value instanceof Long l ? inRange(l, target)
                         : checkRange(toLongExact(value, target), target);
                 case DECIMAL -> toDecimal(value, target);
                 case REAL, DOUBLE -> toDouble(value, target);
@@ -241,7 +241,7 @@ public final class Values {
     }
 
     /** {@link #checkRange(long, ExprType)} returning the value itself, not a new box of it. */
-    private static Long checkRange(Long v, ExprType target) {
+    private static Long inRange(Long v, ExprType target) {
         checkFits(v, target);
         return v;
     }
