@@ -34,7 +34,7 @@ class PartialBlindUpdateTest {
             Statement s = c.createStatement();
             s.executeUpdate("CREATE TABLE sub (id INT PRIMARY KEY, nbr VARCHAR(8) NOT NULL, bit1 INT, loc BIGINT)");
             s.executeUpdate("CREATE UNIQUE INDEX sub_nbr ON sub (nbr)");
-            s.executeUpdate("INSERT INTO sub VALUES (1, 'n1', 0, 10), (2, 'n2', 0, 20)");
+            s.executeUpdate("INSERT INTO sub VALUES (1, 'n1', 0, 10), (2, 'n2', 0, 20), (3, 'n3', 0, 30)");
             try (ResultSet rs = s.executeQuery("EXPLAIN UPDATE sub SET loc = ? WHERE nbr = ?")) {
                 assertTrue(rs.next());
                 assertTrue(rs.getString(1).contains("blind, partial"), rs.getString(1));
@@ -48,8 +48,14 @@ class PartialBlindUpdateTest {
                 byId.setInt(2, 1);
                 assertEquals(1, byId.executeUpdate());
                 byId.setInt(1, 2);
-                byId.setInt(2, 3);
-                assertEquals(0, byId.executeUpdate(), "no row 3: nothing written");
+                byId.setInt(2, 4);
+                assertEquals(0, byId.executeUpdate(), "no row 4: nothing written");
+                byId.setNull(1, java.sql.Types.INTEGER);
+                byId.setInt(2, 2);
+                assertEquals(1, byId.executeUpdate(), "a patch sets NULL");
+                byNumber.setNull(1, java.sql.Types.BIGINT);
+                byNumber.setString(2, "n3");
+                assertEquals(1, byNumber.executeUpdate());
                 c.setAutoCommit(false);
                 byId.setInt(1, 5);
                 byId.setInt(2, 2);
@@ -65,9 +71,9 @@ class PartialBlindUpdateTest {
             StringBuilder rows = new StringBuilder();
             while (rs.next()) {
                 rows.append(rs.getInt(1)).append(' ').append(rs.getString(2)).append(' ').append(rs.getInt(3))
-                        .append(' ').append(rs.getLong(4)).append('\n');
+                        .append(' ').append(rs.getObject(4)).append('\n');
             }
-            assertEquals("1 n1 1 11\n2 n2 5 21\n", rows.toString(), protocol);
+            assertEquals("1 n1 1 11\n2 n2 5 21\n3 n3 0 null\n", rows.toString(), protocol);
         }
     }
 }

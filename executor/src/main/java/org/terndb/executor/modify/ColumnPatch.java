@@ -1,6 +1,7 @@
 package org.terndb.executor.modify;
 
 import org.terndb.executor.meta.TableMeta;
+import org.terndb.storage.codec.FixedPatch;
 import org.terndb.storage.codec.RowBuilder;
 import org.terndb.txn.RowPatch;
 
@@ -8,7 +9,9 @@ import org.terndb.txn.RowPatch;
  * New values of some columns of a stored row, the payload of a partial blind write: the protocol applies it to
  * the row current when it installs the write. The values were checked against the column constraints when the
  * patch was made ({@link #of}), so applying it cannot fail. One patch per written row: the transaction holds it
- * until it ends.
+ * until it ends. A patch of fixed-width columns only (the common case: counters, flags, locations) is encoded
+ * when it is made and applied as a copy of the row with its slots overwritten ({@link FixedPatch}); one that sets
+ * a string rebuilds the row.
  */
 final class ColumnPatch implements RowPatch {
     private final TableMeta table;
@@ -16,13 +19,17 @@ final class ColumnPatch implements RowPatch {
     private final Object[] values;
     private final long mask;
     private final RowBuilder builder;
+    /** The encoded values when no column is a string, else null. */
+    private final FixedPatch fixed;
 
-    private ColumnPatch(TableMeta table, int[] columns, Object[] values, long mask, RowBuilder builder) {
+    private ColumnPatch(TableMeta table, int[] columns, Object[] values, long mask, RowBuilder builder,
+                        FixedPatch fixed) {
         this.table = table;
         this.columns = columns;
         this.values = values;
         this.mask = mask;
         this.builder = builder;
+        this.fixed = fixed;
     }
 
     /**
@@ -32,10 +39,12 @@ final class ColumnPatch implements RowPatch {
      */
     static ColumnPatch of(TableMeta table, int[] columns, long mask, Object[] values, RowBuilder check,
                           RowBuilder applyWith) {
+        boolean strings = false;
         for (int i = 0; i < columns.length; i++) {
             RowEncoder.set(table, check, columns[i], values[i]);
+            strings |= table.column(columns[i]).type().isString();
         }
-        return new ColumnPatch(table, columns, values, mask, applyWith);
+        return new ColumnPatch(table, columns, values, mask, applyWith, strings ? null : check.fixedPatch(columns));
     }
 
     /** The mask of these columns; they must all be below 64. */
@@ -57,6 +66,9 @@ final class ColumnPatch implements RowPatch {
 
     @Override
     public byte[] apply(byte[] current) {
+        if (fixed != null) {
+            return fixed.applyTo(current);
+        }
         builder.from(current); // from() sets every column: no reset() first
         for (int i = 0; i < columns.length; i++) {
             RowEncoder.set(table, builder, columns[i], values[i]);

@@ -225,6 +225,24 @@ public final class RowBuilder {
         return row;
     }
 
+    /**
+     * The values this builder holds for {@code columns}, all of them set and none a CHAR or VARCHAR, as a patch
+     * that writes them into a copy of any row of the codec ({@link FixedPatch#applyTo}); the builder is unchanged.
+     */
+    public FixedPatch fixedPatch(int[] columns) {
+        for (int c : columns) {
+            Column column = codec.columns[c];
+            if (column.type().isString()) {
+                throw new IllegalArgumentException(column.describe() + " is not fixed-width: a FixedPatch cannot "
+                        + "set it");
+            }
+            if ((assigned[c >>> 6] & 1L << c) == 0) {
+                throw new IllegalStateException(column.describe() + " was not set: a FixedPatch needs its value");
+            }
+        }
+        return new FixedPatch(codec, columns, fixed);
+    }
+
     private void markAssigned(int col) {
         assigned[col >>> 6] |= 1L << col;
     }

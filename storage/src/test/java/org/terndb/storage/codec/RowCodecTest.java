@@ -10,6 +10,7 @@ import static org.terndb.storage.codec.CodecArbitraries.rowCanonical;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -87,11 +88,7 @@ class RowCodecTest {
     @Property
     void copyWithChangesKeepsTheOtherColumns(@ForAll("rows") RowCase c) {
         RowCodec codec = RowCodec.of(Schema.of(c.columns()));
-        RowBuilder builder = codec.newBuilder();
-        for (int col = 0; col < c.columns().size(); col++) {
-            builder.set(col, c.values()[col]);
-        }
-        byte[] original = builder.build();
+        byte[] original = allValues(codec, c);
         byte[] originalCopy = original.clone();
 
         RowBuilder updater = codec.newBuilder().from(original);
@@ -106,6 +103,36 @@ class RowCodecTest {
         assertArrayEquals(c.expected(expected), codec.decode(updated), c::toString);
         assertArrayEquals(originalCopy, original, "the source row must not change");
         assertArrayEquals(original, codec.newBuilder().from(original).build(), "an unchanged copy is byte-equal");
+    }
+
+    /** The row of the case's values. */
+    private static byte[] allValues(RowCodec codec, RowCase c) {
+        RowBuilder builder = codec.newBuilder();
+        for (int col = 0; col < c.columns().size(); col++) {
+            builder.set(col, c.values()[col]);
+        }
+        return builder.build();
+    }
+
+    @Property
+    void fixedPatchGivesTheRowARebuildGives(@ForAll("rows") RowCase c) {
+        RowCodec codec = RowCodec.of(Schema.of(c.columns()));
+        byte[] original = allValues(codec, c);
+        byte[] originalCopy = original.clone();
+
+        RowBuilder rebuild = codec.newBuilder().from(original);
+        RowBuilder patchValues = codec.newBuilder();
+        List<Integer> patched = new ArrayList<>();
+        for (int col = 0; col < c.columns().size(); col++) {
+            if (c.changed().get(col) && !c.columns().get(col).type().isString()) {
+                rebuild.set(col, c.changes()[col]);
+                patchValues.set(col, c.changes()[col]);
+                patched.add(col);
+            }
+        }
+        FixedPatch patch = patchValues.fixedPatch(patched.stream().mapToInt(Integer::intValue).toArray());
+        assertArrayEquals(rebuild.build(), patch.applyTo(original), c::toString);
+        assertArrayEquals(originalCopy, original, "the source row must not change");
     }
 
     // ---- examples ----------------------------------------------------------------------------------
@@ -164,6 +191,17 @@ class RowCodecTest {
         assertFalse(codec.isNull(row, 4));
         assertEquals("", codec.getString(row, 4));
         assertEquals("", codec.getString(row, 1));
+    }
+
+    @Example
+    void fixedPatchTakesOnlySetFixedWidthColumns() {
+        RowBuilder builder = RowCodec.of(ORDER_LINE).newBuilder().setInt(0, 7).setString(1, "abcd");
+        assertMessageNames("ol_dist_info", assertThrows(IllegalArgumentException.class,
+                () -> builder.fixedPatch(new int[] {1})));
+        assertMessageNames("ol_amount", assertThrows(IllegalStateException.class,
+                () -> builder.fixedPatch(new int[] {2})));
+        FixedPatch patch = builder.setNull(3).fixedPatch(new int[] {0, 3});
+        assertThrows(IllegalArgumentException.class, () -> patch.applyTo(new byte[1]));
     }
 
     @Example
