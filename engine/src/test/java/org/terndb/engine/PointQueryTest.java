@@ -50,6 +50,27 @@ class PointQueryTest {
         }
     }
 
+    @Test
+    void theKeyEnforcesAnIntegerEqualityAcrossIntegerTypes() {
+        try (Database db = Database.open(DatabaseConfig.defaults("narrow-keys")); Session s = db.openSession()) {
+            s.execute("CREATE TABLE f (s INT, t TINYINT, u SMALLINT, v INT, PRIMARY KEY (s, t, u))");
+            s.execute("INSERT INTO f VALUES (1, 2, 3, 10), (1, -128, 32767, 11), (1, 2, 4, 12)");
+            // INTEGER literals against TINYINT and SMALLINT key columns: the columns are widened to compare
+            String get = "SELECT v FROM f WHERE s = 1 AND t = 2 AND u = 3";
+            assertFalse(s.prepare(get).explainText().contains("filter"), s.prepare(get).explainText());
+            assertArrayEquals(new Object[] {10L}, s.execute(get).rows().get(0));
+            assertEquals(11L, s.execute("SELECT v FROM f WHERE s = 1 AND t = -128 AND u = 32767").rows().get(0)[0]);
+            assertTrue(s.execute("SELECT v FROM f WHERE s = 1 AND t = 258 AND u = 3").rows().isEmpty(),
+                    "no TINYINT is 258");
+            assertTrue(s.execute("SELECT v FROM f WHERE s = 1 AND t = 2 AND u = 65539").rows().isEmpty(),
+                    "no SMALLINT is 65539");
+            String prefix = "SELECT v FROM f WHERE s = 1 AND t = 2 ORDER BY u";
+            assertFalse(s.prepare(prefix).explainText().contains("filter"), s.prepare(prefix).explainText());
+            assertEquals(2, s.execute(prefix).rows().size());
+            assertTrue(s.execute("SELECT v FROM f WHERE s = 1 AND t = -254").rows().isEmpty(), "no TINYINT is -254");
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("protocols")
     void pointQueriesReturnCommittedRowsInAutocommitAndOwnWritesInATransaction(String protocol) {

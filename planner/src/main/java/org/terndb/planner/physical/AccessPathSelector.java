@@ -377,8 +377,12 @@ final class AccessPathSelector {
             return null;
         }
         // Exact: the key holds the compared value itself, so the index enforces the predicate. CHAR keys are
-        // stored without trailing spaces, which is SQL's PAD SPACE equality, but not quite its range order.
-        boolean exact = !widened && valueType.type() == column.type()
+        // stored without trailing spaces, which is SQL's PAD SPACE equality, but not quite its range order. An
+        // equality between integers is exact through a widening CAST and across integer types too: a key component
+        // is made only of a value the column holds exactly ({@link org.terndb.executor.access.ExactKeys}), any other
+        // value matches no key, as it equals no value of the column.
+        boolean integerEquality = op == Comparison.Op.EQ && ExprType.of(column).isIntegral() && valueType.isIntegral();
+        boolean exact = integerEquality || !widened && valueType.type() == column.type()
                 && (column.type() != ColumnType.CHAR || op == Comparison.Op.EQ)
                 && (column.type() != ColumnType.DECIMAL || valueType.scale() == column.scale());
         return new Sarg(index, columnIndex, op, right, exact, readsOuter(right, outer));
