@@ -41,6 +41,7 @@ public final class BlindUpdate extends ModificationNode {
     private final Expr[] values;
     private final boolean partial;
     private final long mask;           // the patch's columns (partial only)
+    private final boolean fixedWidth;  // no patched column is a string: the patch is applied without a rebuild
 
     /**
      * @param key           one expression per primary-key column, in key order
@@ -61,6 +62,7 @@ public final class BlindUpdate extends ModificationNode {
         this.values = values.clone();
         this.partial = false;
         this.mask = 0;
+        this.fixedWidth = false;
     }
 
     private BlindUpdate(TableMeta table, IndexMeta keyIndex, Expr[] key, int[] targetColumns, Expr[] values) {
@@ -81,6 +83,7 @@ public final class BlindUpdate extends ModificationNode {
         this.values = values.clone();
         this.partial = true;
         this.mask = ColumnPatch.maskOf(targetColumns);
+        this.fixedWidth = !ColumnPatch.setsString(table, targetColumns);
     }
 
     /** Whether a row patch may set these columns: none is a column of any index, all ordinals are below 64. */
@@ -140,8 +143,8 @@ public final class BlindUpdate extends ModificationNode {
             for (int i = 0; i < values.length; i++) {
                 newValues[i] = values[i].eval(null, params);
             }
-            patch = ColumnPatch.of(table, targetColumns, mask, newValues, context.rowBuilder(table.rowCodec()),
-                    context.patchBuilder(table.rowCodec()));
+            patch = ColumnPatch.of(table, targetColumns, mask, fixedWidth, newValues,
+                    context.rowBuilder(table.rowCodec()), context.patchBuilder(table.rowCodec()));
         } catch (TernSqlException e) {
             if (txn.read(table.table(), pk) == null) {
                 return 0;

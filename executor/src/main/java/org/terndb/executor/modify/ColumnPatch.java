@@ -35,16 +35,26 @@ final class ColumnPatch implements RowPatch {
     /**
      * A patch setting {@code columns} (ordinals below 64, no key or indexed column) to {@code values}, checked now
      * with {@code check} (a reset builder of the table's codec): a violated constraint throws here, with the
-     * SQLState of the column's rule. {@code apply} builds with {@code applyWith}, the session's patch builder.
+     * SQLState of the column's rule. {@code fixedWidth} ({@code !setsString(table, columns)}, worked out once per
+     * plan) makes the encoded values the patch; otherwise {@code apply} builds with {@code applyWith}, the session's
+     * patch builder. The patch keeps {@code columns}, which must not change.
      */
-    static ColumnPatch of(TableMeta table, int[] columns, long mask, Object[] values, RowBuilder check,
-                          RowBuilder applyWith) {
-        boolean strings = false;
+    static ColumnPatch of(TableMeta table, int[] columns, long mask, boolean fixedWidth, Object[] values,
+                          RowBuilder check, RowBuilder applyWith) {
         for (int i = 0; i < columns.length; i++) {
             RowEncoder.set(table, check, columns[i], values[i]);
-            strings |= table.column(columns[i]).type().isString();
         }
-        return new ColumnPatch(table, columns, values, mask, applyWith, strings ? null : check.fixedPatch(columns));
+        return new ColumnPatch(table, columns, values, mask, applyWith, fixedWidth ? check.fixedPatch(columns) : null);
+    }
+
+    /** Whether one of {@code columns} is a CHAR or VARCHAR (such a patch rebuilds the row). */
+    static boolean setsString(TableMeta table, int[] columns) {
+        for (int c : columns) {
+            if (table.column(c).type().isString()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The mask of these columns; they must all be below 64. */

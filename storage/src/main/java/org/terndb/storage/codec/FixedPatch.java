@@ -8,55 +8,52 @@ package org.terndb.storage.codec;
  * byte-equal to that rebuild. Made by {@link RowBuilder#fixedPatch}; immutable and thread-safe.
  */
 public final class FixedPatch {
-    /** Per patched column: its slot's offset, the slot's width, and where its bytes start in {@link #bytes}. */
-    private final int[] offsets;
-    private final int[] widths;
-    private final int[] starts;
-    /** The encoded slots, back to back (zeros for a NULL). */
+    private final RowCodec codec;
+    /** The patched columns (the caller's array, kept as it is). */
+    private final int[] columns;
+    /** Their encoded slots, back to back in the order of {@link #columns} (zeros for a NULL). */
     private final byte[] bytes;
-    /** Per patched column: its bit in the null bitmap, or -1 (NOT NULL), and whether the new value is NULL. */
-    private final int[] nullBits;
-    private final boolean[] nulls;
-    private final int fixedEnd;
+    /** Bit i set: the new value of {@code columns[i]} is NULL. */
+    private final long nulls;
 
     FixedPatch(RowCodec codec, int[] columns, byte[] fixed) {
-        int n = columns.length;
-        offsets = new int[n];
-        widths = new int[n];
-        starts = new int[n];
-        nullBits = new int[n];
-        nulls = new boolean[n];
+        this.codec = codec;
+        this.columns = columns;
         int length = 0;
-        for (int i = 0; i < n; i++) {
-            int c = columns[i];
-            offsets[i] = codec.slot[c];
-            widths[i] = codec.types[c].fixedWidth();
-            starts[i] = length;
-            length += widths[i];
-            int bit = codec.nullBit[c];
-            nullBits[i] = bit;
-            nulls[i] = bit >= 0 && (fixed[bit >>> 3] & 1 << (bit & 7)) != 0;
+        for (int c : columns) {
+            length += codec.types[c].fixedWidth();
         }
         bytes = new byte[length];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(fixed, offsets[i], bytes, starts[i], widths[i]);
+        long nullMask = 0;
+        for (int i = 0, at = 0; i < columns.length; i++) {
+            int c = columns[i];
+            int width = codec.types[c].fixedWidth();
+            System.arraycopy(fixed, codec.slot[c], bytes, at, width);
+            at += width;
+            int bit = codec.nullBit[c];
+            if (bit >= 0 && (fixed[bit >>> 3] & 1 << (bit & 7)) != 0) {
+                nullMask |= 1L << i;
+            }
         }
-        fixedEnd = codec.fixedEnd;
+        nulls = nullMask;
     }
 
     /** A new row: {@code row} (a row of the codec, not changed) with the patched columns set. */
     public byte[] applyTo(byte[] row) {
-        if (row.length < fixedEnd) {
+        if (row.length < codec.fixedEnd) {
             throw new IllegalArgumentException("a row of " + row.length + " bytes is shorter than the codec's "
-                    + fixedEnd + "-byte fixed part");
+                    + codec.fixedEnd + "-byte fixed part");
         }
         byte[] out = row.clone();
-        for (int i = 0; i < offsets.length; i++) {
-            System.arraycopy(bytes, starts[i], out, offsets[i], widths[i]);
-            int bit = nullBits[i];
+        for (int i = 0, at = 0; i < columns.length; i++) {
+            int c = columns[i];
+            int width = codec.types[c].fixedWidth();
+            System.arraycopy(bytes, at, out, codec.slot[c], width);
+            at += width;
+            int bit = codec.nullBit[c];
             if (bit >= 0) {
                 int mask = 1 << (bit & 7);
-                out[bit >>> 3] = (byte) (nulls[i] ? out[bit >>> 3] | mask : out[bit >>> 3] & ~mask);
+                out[bit >>> 3] = (byte) ((nulls & 1L << i) != 0 ? out[bit >>> 3] | mask : out[bit >>> 3] & ~mask);
             }
         }
         return out;

@@ -226,10 +226,14 @@ public final class RowBuilder {
     }
 
     /**
-     * The values this builder holds for {@code columns}, all of them set and none a CHAR or VARCHAR, as a patch
-     * that writes them into a copy of any row of the codec ({@link FixedPatch#applyTo}); the builder is unchanged.
+     * The values this builder holds for {@code columns} (at most 64, all of them set and none a CHAR or VARCHAR), as a
+     * patch that writes them into a copy of any row of the codec ({@link FixedPatch#applyTo}); the builder is
+     * unchanged. The patch keeps {@code columns}: the caller must not change the array afterwards.
      */
     public FixedPatch fixedPatch(int[] columns) {
+        if (columns.length > Long.SIZE) {
+            throw new IllegalArgumentException("a FixedPatch sets at most 64 columns, not " + columns.length);
+        }
         for (int c : columns) {
             Column column = codec.columns[c];
             if (column.type().isString()) {
