@@ -148,6 +148,20 @@ final class JoinConverter implements RelConverter {
         if (path == null) {
             return null;
         }
+        // What the join reads itself: outer columns in the lookup's key values (only conjuncts of the join read
+        // the outer row) and in the condition left over it, inner columns in that condition.
+        boolean[] outerReads = new boolean[outerWidth];
+        for (int c : RelOptUtil.InputFinder.bits(conjuncts, null)) {
+            if (c < outerWidth) {
+                outerReads[c] = true;
+            }
+        }
+        boolean[] innerReads = new boolean[innerWidth];
+        for (int c : RelOptUtil.InputFinder.bits(path.outerConjuncts(), null)) {
+            if (c >= outerWidth) {
+                innerReads[c - outerWidth] = true;
+            }
+        }
         Expr condition = null;
         if (!path.outerConjuncts().isEmpty()) {
             RexNode rest = RexUtil.composeConjunction(conversion.rex().rexBuilder(), path.outerConjuncts());
@@ -157,7 +171,7 @@ final class JoinConverter implements RelConverter {
             condition = conversion.rex().compile(rest, names);
         }
         return new IndexNestedLoopJoin(conversion.convert(outerRel), outerWidth, path.access(), condition, type,
-                innerIsLeft);
+                innerIsLeft, outerReads, innerReads);
     }
 
     private enum Side { LEFT, RIGHT, BOTH, NONE }

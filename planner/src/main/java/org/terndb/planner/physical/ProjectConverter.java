@@ -9,11 +9,13 @@ import org.apache.calcite.rex.RexUtil;
 import org.terndb.executor.PlanNode;
 import org.terndb.executor.access.TableAccess;
 import org.terndb.executor.expr.Expr;
+import org.terndb.executor.join.IndexNestedLoopJoin;
 
 /**
  * A projection; an identity projection disappears. Directly over a table access it also tells the access
  * which columns to decode (only those the projection reads), so a point SELECT of two columns of a wide row
- * does not decode (and box) the rest.
+ * does not decode (and box) the rest; directly over an index nested-loop join it tells the join's table inputs
+ * the same, with what the join reads itself added.
  */
 final class ProjectConverter implements RelConverter {
 
@@ -42,12 +44,13 @@ final class ProjectConverter implements RelConverter {
         if (RexUtil.isIdentity(projects, project.getInput().getRowType())) {
             return input;
         }
-        if (narrowDecoding && input instanceof TableAccess access) {
-            boolean[] read = new boolean[access.table().columnCount()];
+        if (narrowDecoding && (input instanceof TableAccess || input instanceof IndexNestedLoopJoin)) {
+            boolean[] read = new boolean[project.getInput().getRowType().getFieldCount()];
             for (int c : RelOptUtil.InputFinder.bits(projects, null)) {
                 read[c] = true;
             }
-            input = access.withDecodedColumns(read);
+            input = input instanceof TableAccess access ? access.withDecodedColumns(read)
+                    : ((IndexNestedLoopJoin) input).withDecodedColumns(read);
         }
         List<String> names = project.getInput().getRowType().getFieldNames();
         Expr[] exprs = new Expr[projects.size()];
