@@ -82,6 +82,8 @@ public final class Session implements AutoCloseable {
     private volatile String cancelCause;
     private long builderVersion;
     private ProcedureSession procedures;
+    /** What runs once the session has closed ({@link #onClose}), or null. */
+    private volatile Runnable onClose;
 
     Session(Database database) {
         this.database = database;
@@ -427,6 +429,16 @@ public final class Session implements AutoCloseable {
     }
 
     /**
+     * Has {@code action} run once, when this session has closed (its transaction rolled back, its worker
+     * released): on the thread that calls {@link #close()} while the session is idle, else on the thread of the
+     * running operation as that operation returns. So the action may release what the session used. Replaces any
+     * earlier action; call it before the session can be closed.
+     */
+    public void onClose(Runnable action) {
+        onClose = action;
+    }
+
+    /**
      * Rolls back any open transaction and releases the worker. Idempotent, and callable from any thread: while
      * the session is idle the calling thread takes the worker over and rolls back at once (2PL locks are free
      * when this returns); while a statement runs on another thread, that statement is aborted at its next
@@ -549,8 +561,23 @@ public final class Session implements AutoCloseable {
         return t;
     }
 
-    /** Rolls back and releases the worker; the caller owns the session exclusively (state CLOSED). */
+    /**
+     * Rolls back, releases the worker, then runs the {@linkplain #onClose close action}; the caller owns the session
+     * exclusively (state CLOSED).
+     */
     private void closeNow() {
+        try {
+            rollbackAndRelease();
+        } finally {
+            Runnable action = onClose;
+            onClose = null;
+            if (action != null) {
+                action.run();
+            }
+        }
+    }
+
+    private void rollbackAndRelease() {
         try {
             Transaction txn = transaction;
             transaction = null;

@@ -38,9 +38,6 @@ public final class TernConnection extends UnsupportedConnection {
     private final DatabaseRegistry registry;
     private final Session session;
     private volatile boolean closed;
-    /** Guarded by {@code this}: the thread inside a statement, and a release left to the owning thread. */
-    private Thread busy;
-    private Thread releaseOwner;
     private boolean readOnly;
     private SQLWarning warnings;
     private TernDatabaseMetaData metaData;
@@ -50,6 +47,7 @@ public final class TernConnection extends UnsupportedConnection {
         this.database = database;
         this.registry = registry;
         this.session = database.openSession();
+        session.onClose(this::release); // when the session has closed, whichever thread closed it
     }
 
     /** The engine session behind this connection (for tools inside the JVM). */
@@ -71,53 +69,30 @@ public final class TernConnection extends UnsupportedConnection {
         return session;
     }
 
-    /** 08003 if this connection or its database is closed; a release left to this thread happens first. */
+    /** 08003 if this connection or its database is closed. */
     void checkOpen() throws SQLException {
         if (closed) {
-            throw closedError();
+            throw JdbcErrors.closed("the connection");
         }
         if (database.isClosed()) {
             throw JdbcErrors.closed("the database");
         }
     }
 
-    private SQLException closedError() {
-        synchronized (this) {
-            if (releaseOwner != null && (releaseOwner == Thread.currentThread() || !releaseOwner.isAlive())) {
-                release();
-            }
-        }
-        return JdbcErrors.closed("the connection");
-    }
-
     /**
-     * Starts using the session on this thread (a statement, commit, rollback): another thread's close in the
-     * meantime leaves the release to this thread, in {@link #exit()}. Pair with {@code exit()} in finally.
+     * The session for an operation on this thread (a statement, commit, rollback): 08003 if closed, 25000 if another
+     * thread holds the open transaction. The session itself orders the operation against a close from another
+     * thread (see {@link #close()}).
      */
     Session enter() throws SQLException {
-        synchronized (this) {
-            if (!closed && !database.isClosed()) {
-                Thread owner = session.transactionThread();
-                if (owner != null && owner != Thread.currentThread()) {
-                    throw new SQLException("the open transaction belongs to thread '" + owner.getName() + "'; use the "
-                            + "connection from that thread, or commit or roll back there first",
-                            SqlState.INVALID_TRANSACTION_STATE);
-                }
-                busy = Thread.currentThread();
-                return session;
-            }
-        }
         checkOpen();
-        throw closedError();
-    }
-
-    void exit() {
-        synchronized (this) {
-            busy = null;
-            if (releaseOwner != null) {
-                release();
-            }
+        Thread owner = session.transactionThread();
+        if (owner != null && owner != Thread.currentThread()) {
+            throw new SQLException("the open transaction belongs to thread '" + owner.getName() + "'; use the "
+                    + "connection from that thread, or commit or roll back there first",
+                    SqlState.INVALID_TRANSACTION_STATE);
         }
+        return session;
     }
 
     PreparedPlan prepare(String sql) throws SQLException {
@@ -255,8 +230,6 @@ public final class TernConnection extends UnsupportedConnection {
             s.setAutoCommit(autoCommit);
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
-        } finally {
-            exit();
         }
     }
 
@@ -276,8 +249,6 @@ public final class TernConnection extends UnsupportedConnection {
             s.commit();
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
-        } finally {
-            exit();
         }
     }
 
@@ -292,8 +263,6 @@ public final class TernConnection extends UnsupportedConnection {
             s.rollback();
         } catch (RuntimeException e) {
             throw JdbcErrors.of(e);
-        } finally {
-            exit();
         }
     }
 
@@ -364,14 +333,10 @@ public final class TernConnection extends UnsupportedConnection {
                 return;
             }
             closed = true;
-            Thread owner = busy;
-            if (owner != null && owner != Thread.currentThread() && owner.isAlive()) {
-                session.close(); // the running statement aborts at its next operation; its thread finishes (exit())
-                releaseOwner = owner;
-                return;
-            }
-            release(); // no statement runs: an open transaction is rolled back now, whichever thread began it
         }
+        // Idle: the transaction is rolled back and the database released here, now. Running on another thread: the
+        // statement aborts at its next operation, and that thread rolls back and releases as it returns.
+        session.close();
     }
 
     /** Closes as {@link #close()} does (the executor is not needed: nothing blocks on a network). */
@@ -383,17 +348,12 @@ public final class TernConnection extends UnsupportedConnection {
         close();
     }
 
-    /** Guarded by {@code this}. */
+    /** Releases the database once the session has closed: the registry's reference to it, or the database itself. */
     private void release() {
-        releaseOwner = null;
-        try {
-            session.close();
-        } finally {
-            if (registry != null) {
-                registry.release(database);
-            } else {
-                database.close();
-            }
+        if (registry != null) {
+            registry.release(database);
+        } else {
+            database.close();
         }
     }
 

@@ -64,7 +64,6 @@ public class TernStatement extends UnsupportedStatement {
             if (timeout != null) {
                 timeout.cancel(false);
             }
-            connection.exit();
         }
         if (call != null) {
             callResult = 0;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.terndb.engine.DatabaseRegistry;
 
 /**
  * Stopping work from another thread: {@code Statement.cancel()} (HY008), query timeouts (HYT00) and
@@ -257,6 +259,28 @@ class CancelTest {
                 assertTrue(c.isClosed());
                 assertEquals(20, value(keep, 2), "the closed connection's transaction was rolled back");
                 assertFalse(keep.isClosed());
+            }
+        });
+    }
+
+    @Test
+    void theLastConnectionClosedWhileItsStatementRunsDropsTheDatabaseAsTheStatementReturns() {
+        assertTimeoutPreemptively(LIMIT, () -> {
+            String url = url("");
+            String name = url.substring("jdbc:tern:mem:".length());
+            Connection c = DriverManager.getConnection(url);
+            setUp(c);
+            Statement s = c.createStatement();
+            CompletableFuture<SQLException> spinning = runAsync(s, "CALL spin()");
+            Thread.sleep(20); // let it start; closing earlier is fine too (it then fails with 08003 at once)
+            c.close();
+            SQLException e = spinning.get();
+            assertNotNull(e);
+            assertEquals("08003", e.getSQLState(), e.getMessage());
+            assertFalse(DatabaseRegistry.inMemory().isOpen(name), "the statement's thread released the database");
+            try (Connection again = DriverManager.getConnection(url); Statement q = again.createStatement()) {
+                SQLException missing = assertThrows(SQLException.class, () -> q.executeQuery("SELECT v FROM t"));
+                assertEquals("42S02", missing.getSQLState(), "a new database of the name starts empty");
             }
         });
     }
