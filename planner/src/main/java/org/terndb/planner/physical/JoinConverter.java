@@ -2,12 +2,14 @@ package org.terndb.planner.physical;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.plan.RelOptPredicateList;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -37,8 +39,9 @@ import org.terndb.executor.meta.TableMeta;
  *   <li><b>hash join</b> on the equality conjuncts between the two sides;</li>
  *   <li><b>nested-loop join</b> over the right input read once into memory, for anything else.</li>
  * </ol>
- * INNER and LEFT joins are supported (RIGHT by swapping to LEFT); FULL joins and the semi/anti joins of
- * subqueries are rejected with 0A000.
+ * Before that, an inner join's left input takes the predicates Calcite infers for it from the join's equalities
+ * and the other side's filters. INNER and LEFT joins are supported (RIGHT by swapping to LEFT); FULL joins and the
+ * semi/anti joins of subqueries are rejected with 0A000.
  */
 final class JoinConverter implements RelConverter {
 
@@ -60,6 +63,13 @@ final class JoinConverter implements RelConverter {
         JoinType type = kind == JoinRelType.LEFT ? JoinType.LEFT : JoinType.INNER;
         RelNode left = join.getLeft();
         RelNode right = join.getRight();
+        if (type == JoinType.INNER) {
+            // What the join's equalities carry over to the left side (e.acc_id = ? from a.id = e.acc_id AND
+            // a.id = ?) filters it too, so that the outer side of a lookup join may use it for its access path.
+            // The right side, looked up per outer row, would only test it again.
+            RelOptPredicateList inferred = join.getCluster().getMetadataQuery().getPulledUpPredicates(join);
+            left = filtered(left, inferred.leftInferredPredicates);
+        }
         int leftWidth = left.getRowType().getFieldCount();
         int rightWidth = right.getRowType().getFieldCount();
         List<String> names = join.getRowType().getFieldNames();
@@ -172,6 +182,20 @@ final class JoinConverter implements RelConverter {
         }
         return new IndexNestedLoopJoin(conversion.convert(outerRel), outerWidth, path.access(), condition, type,
                 innerIsLeft, outerReads, innerReads);
+    }
+
+    /** {@code input} with {@code predicates} (over its row) added to its filter, or given one. */
+    private static RelNode filtered(RelNode input, List<RexNode> predicates) {
+        if (predicates.isEmpty()) {
+            return input;
+        }
+        RexBuilder rex = input.getCluster().getRexBuilder();
+        if (input instanceof Filter f) {
+            List<RexNode> all = new ArrayList<>(RelOptUtil.conjunctions(f.getCondition()));
+            all.addAll(predicates);
+            return LogicalFilter.create(f.getInput(), RexUtil.composeConjunction(rex, all));
+        }
+        return LogicalFilter.create(input, RexUtil.composeConjunction(rex, predicates));
     }
 
     private enum Side { LEFT, RIGHT, BOTH, NONE }
