@@ -329,8 +329,13 @@ public final class BodySource {
         String found = fresh("found");
         assign("boolean", plain + " = true;");
         assign("boolean", found + " = true;");
+        PointRead point = s.query().point();
+        // the table, codecs and column numbers as the generated class's own: no chain of loads per read
+        int table = constant(point.table(), "org.terndb.txn.Table");
+        int rows = constant(point.rows(), "org.terndb.storage.codec.RowCodec");
+        int keyCodec = constant(key.codec(), "org.terndb.storage.codec.KeyCodec");
         String keys = fresh("keys");
-        assign("org.terndb.storage.codec.KeyBuilder", keys + " = c" + c + ".keys(f);");
+        assign("org.terndb.storage.codec.KeyBuilder", keys + " = f.context().keyBuilder(c" + keyCodec + ");");
         for (int i = 0; i < key.size(); i++) {
             String v = operand(key.integer(i));
             line("if (!" + v + "p) " + plain + " = false;");
@@ -341,14 +346,18 @@ public final class BodySource {
         line("if (" + plain + ") {");
         depth++;
         String row = fresh("row");
-        assign("byte[]", row + " = " + found + " ? c" + c + ".read(f, " + keys + ".toKey()) : null;");
+        assign("byte[]", row + " = " + found + " ? f.transaction()." + (point.forUpdate() ? "readForUpdate" : "read")
+                + "(c" + table + ", " + keys + ".toKey()) : null;");
         for (int i = 0; i < s.targets(); i++) {
             int t = s.targetSlot(i);
             if (local[t]) {
-                line("if (" + row + " == null || c" + c + ".isNull(" + row + ", " + i + ")) {");
+                int column = point.column(i);
+                String isNull = point.columnType(i).nullable() ? " || c" + rows + ".isNull(" + row + ", " + column + ")"
+                        : ""; // a NOT NULL column's value is never NULL in a stored row
+                line("if (" + row + " == null" + isNull + ") {");
                 line("    n" + t + " = true;");
                 line("} else {");
-                line("    v" + t + " = c" + c + ".longColumn(" + row + ", " + i + ");");
+                line("    v" + t + " = c" + rows + ".getLong(" + row + ", " + column + ");");
                 line("    n" + t + " = false;");
                 line("}");
             } else {

@@ -9,7 +9,8 @@ import org.terndb.executor.expr.Expr;
  * variables in Java locals instead of boxed in the frame's slots. What it does not compile it leaves to the steps
  * themselves; it also falls back to a step wherever a value is not plain (NULL, an overflow, a subscript outside its
  * array, a key the column cannot hold), so every result and every error is the step's. Generated subclasses reach
- * the runtime only through the public API of this package and these helpers.
+ * the runtime only through public API: this package's, these helpers, and for a point read the frame's transaction
+ * and context with the table and codecs the read was planned with.
  */
 public abstract class CompiledBody {
     /** What {@link #element} returns for no plain element (and for the value itself; see {@link #hasElement}). */

@@ -66,27 +66,36 @@ public final class PointRead {
     /** The stored row with the key the slots give now, read in the frame's transaction, or null if there is none. */
     byte[] read(Frame frame) {
         byte[] pk = key.encode(frame);
-        return pk == null ? null : read(frame.transaction(), pk);
+        if (pk == null) {
+            return null;
+        }
+        Transaction txn = frame.transaction();
+        return forUpdate ? txn.readForUpdate(table, pk) : txn.read(table, pk);
     }
 
-    /** The stored row of an encoded primary key in {@code txn}, or null. */
-    byte[] read(Transaction txn, byte[] pk) {
-        return forUpdate ? txn.readForUpdate(table, pk) : txn.read(table, pk);
+    /** The table read. */
+    Table table() {
+        return table;
+    }
+
+    /** Whether the read is {@code FOR UPDATE} ({@link Transaction#readForUpdate}). */
+    boolean forUpdate() {
+        return forUpdate;
+    }
+
+    /** The table's row codec. */
+    RowCodec rows() {
+        return rows;
+    }
+
+    /** The column number in the stored row of the {@code i}-th selected column. */
+    int column(int i) {
+        return columns[i];
     }
 
     /** How the key is made from the slots. */
     SlotKey key() {
         return key;
-    }
-
-    /** Whether the {@code i}-th selected column of a row is NULL. */
-    boolean isNull(byte[] row, int i) {
-        return rows.isNull(row, columns[i]);
-    }
-
-    /** The {@code i}-th selected column of a row, an integral column that is not NULL, as a long. */
-    long longColumn(byte[] row, int i) {
-        return rows.getLong(row, columns[i]);
     }
 
     /** The type of the {@code i}-th selected column. */

@@ -3,7 +3,6 @@ package org.terndb.executor.proc;
 import org.terndb.executor.Cursor;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Expr;
-import org.terndb.storage.codec.KeyBuilder;
 
 /**
  * {@code SELECT ... INTO v1, v2 ...}: assigns the one row's columns to the targets and sets ROW_COUNT() to 1.
@@ -57,26 +56,6 @@ public final class SelectInto extends Step {
     public void assign(Frame frame, byte[] row, int i) {
         Object v = row == null ? null : query.point().column(row, i);
         frame.slots()[slots[i]] = exact[i] ? v : SlotType.assignScalar(v, types[i].element());
-    }
-
-    /** For compiled bodies: the point read's key builder, reset. */
-    public KeyBuilder keys(Frame frame) {
-        return query.point().key().builder(frame);
-    }
-
-    /** For compiled bodies: the point read's row of an encoded key in the frame's transaction, or null. */
-    public byte[] read(Frame frame, byte[] key) {
-        return query.point().read(frame.transaction(), key);
-    }
-
-    /** For compiled bodies: whether target {@code i}'s column of a row is NULL. */
-    public boolean isNull(byte[] row, int i) {
-        return query.point().isNull(row, i);
-    }
-
-    /** For compiled bodies: target {@code i}'s column of a row, integral and not NULL. */
-    public long longColumn(byte[] row, int i) {
-        return query.point().longColumn(row, i);
     }
 
     /** The target slots, their types and whether a value needs no conversion ({@link BodySource}). */

@@ -8,6 +8,7 @@ import org.terndb.executor.expr.Parameter;
 import org.terndb.executor.meta.TableMeta;
 import org.terndb.storage.codec.Column;
 import org.terndb.storage.codec.KeyBuilder;
+import org.terndb.storage.codec.KeyCodec;
 
 /**
  * The full primary key of a procedure's point read or update, encoded straight from the frame's slots: an integer
@@ -88,6 +89,11 @@ final class SlotKey {
 
     long max(int i) {
         return keyMax[i];
+    }
+
+    /** The primary key's codec. */
+    KeyCodec codec() {
+        return meta.primaryIndex().codec();
     }
 
     /** A builder for the key, reset (the context's, shared within the session). */
