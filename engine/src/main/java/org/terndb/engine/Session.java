@@ -15,6 +15,8 @@ import org.terndb.executor.SqlState;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.access.StoredColumns;
 import org.terndb.planner.PreparedPlan;
+import org.terndb.sql.proc.CallProcedure;
+import org.terndb.sql.proc.ProcStatement;
 import org.terndb.storage.codec.ColumnType;
 import org.terndb.txn.DuplicateKeyException;
 import org.terndb.txn.DurabilityException;
@@ -170,11 +172,13 @@ public final class Session implements AutoCloseable {
         if (procedures == null) {
             procedures = new ProcedureSession(this);
         }
-        CallResult result = procedures.execute(plan.procedure(), parameters, set);
-        if (!(plan.procedure() instanceof org.terndb.sql.proc.CallProcedure)) {
-            database.schemaChanged(plan.sql()); // CREATE/DROP PROCEDURE: kept in a file database's catalog
+        ProcStatement statement = plan.procedure();
+        if (statement instanceof CallProcedure call) {
+            return procedures.call(call, parameters, set);
         }
-        return result;
+        procedures.define(statement);
+        database.schemaChanged(plan.sql()); // CREATE/DROP PROCEDURE: kept in a file database's catalog
+        return CallResult.NONE;
     }
 
     /**

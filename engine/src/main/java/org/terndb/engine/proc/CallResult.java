@@ -12,7 +12,8 @@ import org.terndb.executor.proc.SlotType;
  * calls of one prepared CALL on one session that return no result set and the same OUT values as the last one).
  */
 public record CallResult(List<ResultRows> resultSets, Object[] outValues, SlotType[] outTypes) {
-    static final CallResult NONE = new CallResult(List.of(), new Object[0], new SlotType[0]);
+    /** The result of CREATE and DROP PROCEDURE: no result sets, no OUT values. */
+    public static final CallResult NONE = new CallResult(List.of(), new Object[0], new SlotType[0]);
 
     public CallResult {
         resultSets = resultSets.isEmpty() ? List.of() : List.copyOf(resultSets); // most calls return no result set

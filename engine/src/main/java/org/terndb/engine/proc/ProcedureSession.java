@@ -31,7 +31,10 @@ import org.terndb.txn.TransactionAbortedException;
  * per call (unless DDL changed the catalog since the procedure was compiled). Not thread-safe, like its session.
  */
 public final class ProcedureSession {
+    private static final Object[] NO_VALUES = {};
+
     private final Session session;
+    private final ProcedureRegistry registry;
     private final ExecutionContext context = new ExecutionContext();
     private long builderVersion;
     private Frame spare; // the last call's frame, reused by the next call of the same program
@@ -44,6 +47,7 @@ public final class ProcedureSession {
 
     public ProcedureSession(Session session) {
         this.session = session;
+        this.registry = session.database().catalog().procedures();
     }
 
     /** Hands this session's count of committed calls over to the statistics' total; the session closes. */
@@ -54,24 +58,45 @@ public final class ProcedureSession {
         }
     }
 
-    /**
-     * Runs a procedure statement. {@code values} are the values of the statement's {@code ?} markers as JDBC
-     * gives them, {@code set} says which were set (null: all given).
-     */
-    public CallResult execute(ProcStatement statement, Object[] values, boolean[] set) {
-        ProcedureRegistry registry = session.database().catalog().procedures();
+    /** Runs CREATE PROCEDURE or DROP PROCEDURE. */
+    public void define(ProcStatement statement) {
         if (statement instanceof CreateProcedure create) {
             registry.create(create, session.database().catalog().snapshot());
-            return CallResult.NONE;
-        }
-        if (statement instanceof DropProcedure drop) {
+        } else if (statement instanceof DropProcedure drop) {
             registry.drop(drop);
-            return CallResult.NONE;
+        } else {
+            throw new IllegalArgumentException("not CREATE or DROP PROCEDURE: " + statement.getClass().getSimpleName());
         }
-        return call(registry, (CallProcedure) statement, values == null ? new Object[0] : values, set);
     }
 
-    private CallResult call(ProcedureRegistry registry, CallProcedure call, Object[] values, boolean[] set) {
+    /**
+     * Runs a CALL. {@code values} are the values of the statement's {@code ?} markers as JDBC gives them, {@code set}
+     * says which were set (null: all given).
+     */
+    public CallResult call(CallProcedure call, Object[] values, boolean[] set) {
+        Object[] given = values == null ? NO_VALUES : values;
+        CallPlan plan = lastPlan;
+        if (plan != null && plan.call == call && plan.changes == registry.changes()) {
+            long version = session.database().catalog().snapshot().version();
+            if (version == builderVersion && plan.compiled.program().catalogVersion() == version) {
+                // the CALL of the last call, the procedure neither replaced nor recompiled since
+                try {
+                    plan.bind(given, set);
+                    current = plan;
+                    CallResult result = session.runUnit(runProgram, onRetry);
+                    commits.increment();
+                    return result;
+                } catch (RuntimeException | Error e) {
+                    registry.stats().failure();
+                    throw e;
+                }
+            }
+        }
+        return callLookingUp(call, given, set);
+    }
+
+    /** {@link #call} when the last call plan may not do: looks the procedure up, recompiles it if DDL requires. */
+    private CallResult callLookingUp(CallProcedure call, Object[] values, boolean[] set) {
         ProcedureStats stats = registry.stats();
         if (retryStats != stats) {
             close();
@@ -93,14 +118,13 @@ public final class ProcedureSession {
             if (entry.java == null) {
                 CompiledProcedure compiled = registry.current(entry, catalog);
                 CallPlan plan = plan(entry, call, compiled, changes);
-                bind(entry, plan, values, set, plan.inputs);
+                plan.bind(values, set);
                 current = plan;
                 result = session.runUnit(runProgram, onRetry);
             } else {
                 CallPlan plan = new CallPlan(entry, call, entry.parameters);
-                Object[] inputs = new Object[entry.parameters.size()]; // a Java procedure may CALL others
-                bind(entry, plan, values, set, inputs);
-                result = session.runUnit(txn -> runJava(entry, inputs, plan, txn), onRetry);
+                plan.bind(values, set); // into the plan's own inputs: a Java procedure may CALL others
+                result = session.runUnit(txn -> runJava(entry, plan.inputs, plan, txn), onRetry);
             }
             commits.increment();
             return result;
@@ -128,31 +152,33 @@ public final class ProcedureSession {
      * checks the argument count and that OUT arguments are markers.
      */
     private static final class CallPlan {
+        /** How {@link #bind} takes the argument of a parameter: */
+        private static final byte OUT_ONLY = 0; // none, OUT only
+        private static final byte CONSTANT = 1; // the converted constant
+        private static final byte INTEGER = 2; // a marker's Integer as a Long, a Long in INTEGER's range as it is
+        private static final byte BIGINT = 3; // a marker's Integer as a Long, a Long as it is
+        private static final byte INT_ARRAY = 4; // a marker's int[] as it is (IN array of INTEGER or BIGINT, SQL)
+        private static final byte CONVERTED = 5; // a marker's value converted to the parameter's type
+
         final CallProcedure call;
         final ProcedureRegistry.Entry entry;
+        final List<CompiledProcedure.Parameter> parameters;
         CompiledProcedure compiled;
         /** The registry's {@link ProcedureRegistry#changes()} when {@link #entry} was last looked up. */
         long changes = -1;
+        /** Per parameter: how it takes its argument (one of the kinds above). */
+        final byte[] binding;
         /** Per parameter: the marker whose value an IN parameter takes, or -1 (a constant, or OUT only). */
         final int[] inMarkers;
         /** Per parameter: the converted constant argument of an IN parameter (when its marker is -1). */
         final Object[] constants;
-        final boolean[] input;
         /** Per parameter: the marker receiving an OUT value, or -1. */
         final int[] outMarkers;
         /** Per marker: the type of the OUT value it receives (null for IN markers); shared by all results. */
         final SlotType[] outTypes;
         /** Per parameter: its slot in the frame (SQL procedures). */
         final int[] slots;
-        /** Per parameter: an int[] argument stays as it is (an IN array of INTEGER or BIGINT of an SQL procedure). */
-        final boolean[] keepInts;
-        /** Per parameter: its type (read here, not through the parameter list, on every call). */
-        final SlotType[] types;
-        /** Per parameter: INTEGER or BIGINT, which take an Integer, or a Long in INTEGER's range, as a Long. */
-        final boolean[] holdsInts;
-        /** Per parameter: BIGINT, which takes a Long argument as it is. */
-        final boolean[] holdsLongs;
-        /** The converted IN values of the current call (SQL procedures, which never run nested in one session). */
+        /** The converted IN values of the current call, per parameter ({@link #bind} sets them). */
         final Object[] inputs;
         /**
          * The result of every call of an SQL procedure through this plan that returns no result set, when the CALL
@@ -174,30 +200,21 @@ public final class ProcedureSession {
             int n = parameters.size();
             this.call = call;
             this.entry = entry;
+            this.parameters = parameters;
+            binding = new byte[n];
             inMarkers = new int[n];
             constants = new Object[n];
-            input = new boolean[n];
             outMarkers = new int[n];
             outTypes = new SlotType[call.markerCount()];
             slots = new int[n];
-            keepInts = new boolean[n];
-            types = new SlotType[n];
-            holdsInts = new boolean[n];
-            holdsLongs = new boolean[n];
             inputs = new Object[n];
             for (int i = 0; i < n; i++) {
                 CompiledProcedure.Parameter p = parameters.get(i);
                 ProcParameter.Mode mode = p.declared().mode();
                 ProcExpr argument = call.arguments().get(i);
                 slots[i] = p.slot();
-                types[i] = p.type();
                 inMarkers[i] = -1;
                 outMarkers[i] = -1;
-                input[i] = mode.isInput();
-                keepInts[i] = entry.java == null && !mode.isOutput() && p.type().keepsInts();
-                ColumnType element = p.type().array() ? null : p.type().element().type();
-                holdsInts[i] = element == ColumnType.INTEGER || element == ColumnType.BIGINT;
-                holdsLongs[i] = element == ColumnType.BIGINT;
                 if (argument instanceof ProcExpr.Marker m) {
                     if (mode.isOutput()) {
                         outMarkers[i] = m.index();
@@ -205,13 +222,15 @@ public final class ProcedureSession {
                     }
                     if (mode.isInput()) {
                         inMarkers[i] = m.index();
+                        binding[i] = markerBinding(entry, p.type(), mode.isOutput());
                     }
                 } else {
                     if (mode.isOutput()) {
                         throw new TernSqlException(SqlState.SYNTAX_ERROR, mode + " parameter " + p.declared().name()
                                 + " of " + entry.name() + " returns a value, so its argument must be a ? marker");
                     }
-                    constants[i] = assign(entry, p, i, ProcedureCompiler.constant(argument));
+                    constants[i] = assign(i, ProcedureCompiler.constant(argument));
+                    binding[i] = CONSTANT;
                 }
             }
             boolean outputs = false;
@@ -221,61 +240,74 @@ public final class ProcedureSession {
             noResults = outputs || entry.java != null ? null
                     : new CallResult(List.of(), new Object[outTypes.length], outTypes);
         }
-    }
 
-    /** Converts the IN arguments to the parameters' types into {@code inputs}. */
-    private static void bind(ProcedureRegistry.Entry entry, CallPlan plan, Object[] values, boolean[] set,
-                             Object[] inputs) {
-        for (int i = 0; i < inputs.length; i++) {
-            if (!plan.input[i]) {
-                continue;
+        private static byte markerBinding(ProcedureRegistry.Entry entry, SlotType type, boolean output) {
+            if (type.array()) {
+                return entry.java == null && !output && type.keepsInts() ? INT_ARRAY : CONVERTED;
             }
-            int marker = plan.inMarkers[i];
-            if (marker < 0) {
-                inputs[i] = plan.constants[i];
-                continue;
-            }
-            boolean given = set == null ? marker < values.length : marker < set.length && set[marker];
-            if (!given) {
-                CompiledProcedure.Parameter p = entry.parameters.get(i);
-                throw new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (marker + 1) + " of the CALL ("
-                        + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
-            }
-            Object value = values[marker];
-            // the common arguments (setInt and setLong bind Longs), converted as assign would
-            if (value instanceof Long l && (plan.holdsLongs[i] || plan.holdsInts[i] && l == l.intValue())) {
-                inputs[i] = value;
-                continue;
-            }
-            if (value instanceof Integer n && plan.holdsInts[i]) {
-                inputs[i] = (long) n;
-                continue;
-            }
-            inputs[i] = plan.keepInts[i] && value instanceof int[] ints ? kept(entry, plan.types[i], i, ints)
-                    : assign(entry, entry.parameters.get(i), i, value);
+            ColumnType element = type.element().type();
+            return element == ColumnType.BIGINT ? BIGINT : element == ColumnType.INTEGER ? INTEGER : CONVERTED;
         }
-    }
 
-    private static Object assign(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i, Object value) {
-        try {
-            return p.type().assign(value);
-        } catch (TernSqlException e) {
-            throw argumentError(entry, p, i, e);
+        /** Converts the IN arguments to the parameters' types into {@link #inputs}. */
+        void bind(Object[] values, boolean[] set) {
+            byte[] kinds = binding;
+            for (int i = 0; i < kinds.length; i++) {
+                byte kind = kinds[i];
+                if (kind == OUT_ONLY) {
+                    continue;
+                }
+                if (kind == CONSTANT) {
+                    inputs[i] = constants[i];
+                    continue;
+                }
+                int marker = inMarkers[i];
+                if (set == null ? marker >= values.length : marker >= set.length || !set[marker]) {
+                    throw notSet(i, marker);
+                }
+                Object value = values[marker];
+                // the common arguments (setInt and setLong bind Longs, arrays of INTEGER int[]), converted as assign
+                // would convert them
+                if (value instanceof Long l && (kind == BIGINT || kind == INTEGER && l == l.intValue())) {
+                    inputs[i] = value;
+                } else if (value instanceof Integer n && (kind == BIGINT || kind == INTEGER)) {
+                    inputs[i] = (long) n;
+                } else if (kind == INT_ARRAY && value instanceof int[] ints) {
+                    inputs[i] = kept(i, ints);
+                } else {
+                    inputs[i] = assign(i, value);
+                }
+            }
         }
-    }
 
-    private static int[] kept(ProcedureRegistry.Entry entry, SlotType type, int i, int[] value) {
-        try {
-            return type.assignKept(value);
-        } catch (TernSqlException e) {
-            throw argumentError(entry, entry.parameters.get(i), i, e);
+        private TernSqlException notSet(int i, int marker) {
+            CompiledProcedure.Parameter p = parameters.get(i);
+            return new TernSqlException(SqlState.INVALID_PARAMETER, "parameter " + (marker + 1) + " of the CALL ("
+                    + p.declared().mode() + " " + p.declared().name() + " of " + entry.name() + ") is not set");
         }
-    }
 
-    private static TernSqlException argumentError(ProcedureRegistry.Entry entry, CompiledProcedure.Parameter p, int i,
-                                                  TernSqlException e) {
-        return new TernSqlException(e.sqlState(), "argument " + (i + 1) + " (" + p.declared().name() + " "
-                + p.type() + ") of " + entry.name() + ": " + e.getMessage(), e);
+        private Object assign(int i, Object value) {
+            CompiledProcedure.Parameter p = parameters.get(i);
+            try {
+                return p.type().assign(value);
+            } catch (TernSqlException e) {
+                throw argumentError(p, i, e);
+            }
+        }
+
+        private int[] kept(int i, int[] value) {
+            CompiledProcedure.Parameter p = parameters.get(i);
+            try {
+                return p.type().assignKept(value);
+            } catch (TernSqlException e) {
+                throw argumentError(p, i, e);
+            }
+        }
+
+        private TernSqlException argumentError(CompiledProcedure.Parameter p, int i, TernSqlException e) {
+            return new TernSqlException(e.sqlState(), "argument " + (i + 1) + " (" + p.declared().name() + " "
+                    + p.type() + ") of " + entry.name() + ": " + e.getMessage(), e);
+        }
     }
 
     /** One attempt of the current SQL procedure call ({@link #current}) in {@code txn}. */

@@ -72,6 +72,39 @@ class ProcedureCallCostTest {
     }
 
     @Test
+    void aRepeatedCallSeesEveryReplacementDropAndTableChange() {
+        PreparedPlan touch = s.prepare("CALL touch(?)");
+        Object[] one = {1};
+        s.call(touch, one, null);
+        assertEquals(11L, stock(1));
+        s.execute("CREATE OR REPLACE PROCEDURE touch (IN k INT) BEGIN UPDATE item SET stock = stock + 10 WHERE id = k; "
+                + "END");
+        s.call(touch, one, null);
+        assertEquals(21L, stock(1), "the replacement runs");
+        s.execute("DROP PROCEDURE touch");
+        assertEquals("42883", assertThrows(TernSqlException.class, () -> s.call(touch, one, null)).sqlState());
+        s.execute("CREATE PROCEDURE touch (IN k INT) BEGIN UPDATE item SET stock = stock - 1 WHERE id = k; END");
+        s.call(touch, one, null);
+        assertEquals(20L, stock(1), "the procedure created again runs");
+        s.execute("DROP TABLE item");
+        s.execute("CREATE TABLE item (stock INT NOT NULL, id INT PRIMARY KEY)");
+        s.execute("INSERT INTO item VALUES (7, 1)");
+        s.call(touch, one, null);
+        assertEquals(6L, stock(1), "recompiled against the new table");
+        TernSqlException unset = assertThrows(TernSqlException.class, () -> s.call(touch, one, new boolean[] {false}));
+        assertEquals("07001", unset.sqlState(), unset.getMessage());
+        assertTrue(unset.getMessage().contains("parameter 1 of the CALL (IN K of TOUCH) is not set"), unset.getMessage());
+        assertEquals("22018", assertThrows(TernSqlException.class, () -> s.call(touch, new Object[] {"x"}, null))
+                .sqlState());
+        s.call(touch, one, null);
+        assertEquals(5L, stock(1), "a failed bind leaves the next call alone");
+    }
+
+    private long stock(int id) {
+        return ((Number) s.execute("SELECT stock FROM item WHERE id = ?", id).rows().get(0)[0]).longValue();
+    }
+
+    @Test
     void aFailedCallCountsAsAFailureNotACommit() {
         ProcedureStats stats = db.catalog().procedures().stats();
         s.execute("CREATE PROCEDURE boom () BEGIN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'no'; END");
