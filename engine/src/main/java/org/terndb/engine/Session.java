@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import org.terndb.engine.proc.CallResult;
 import org.terndb.engine.proc.ProcedureSession;
@@ -31,7 +32,7 @@ import org.terndb.txn.Worker;
  *
  * <p>Two calls come from other threads: {@link #cancel} stops the running statement at its next operation
  * (HY008, or HYT00 for a query timeout; the session stays usable), and {@link #close()} rolls back at once when
- * the session is idle, or aborts the running statement and leaves the rest to its thread.
+ * the session is idle, or aborts the running statement and closes when it has returned.
  *
  * <p>Autocommit (the default): each statement is its own transaction; a statement aborted by a conflict
  * is retried inside the engine, after {@link Worker#backoff()}, up to
@@ -50,17 +51,19 @@ public final class Session implements AutoCloseable {
 
     private static final int IDLE = 0;
     private static final int RUNNING = 1;
-    private static final int SIGNALLING = 2;
-    private static final int CLOSE_PENDING = 3;
-    private static final int CLOSED = 4;
+    private static final int CLOSED = 2;
+    /** How long {@link #close()} waits for a running operation it asked to stop before it leaves the close to it. */
+    private static final long CLOSE_WAIT_NANOS = 1_000_000_000L;
     private static final String CAUSE_CANCEL = "cancel";
     private static final String CAUSE_TIMEOUT = "timeout";
     private static final String CAUSE_CLOSE = "close";
     private static final VarHandle STATE;
+    private static final VarHandle SIGNALLER;
 
     static {
         try {
             STATE = MethodHandles.lookup().findVarHandle(Session.class, "state", int.class);
+            SIGNALLER = MethodHandles.lookup().findVarHandle(Session.class, "signaller", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -76,12 +79,18 @@ public final class Session implements AutoCloseable {
     private Thread workerThread;
     private Transaction transaction;
     private boolean autoCommit = true;
-    private long operations; // owner only; read by cancel() after its CAS (see enter())
-    private volatile int state; // IDLE, RUNNING, ...: see enter()
+    private long operations; // written by the owner only; see enter()
+    private volatile int state; // IDLE, RUNNING or CLOSED: see enter()
+    private volatile int signaller; // 1 while another thread asks the running operation to stop: see enter()
+    private volatile boolean closeRequested; // close() was called
+    private Thread runningThread; // the thread of the running (or the last) operation
+    private Thread closingThread; // the thread that closes (closeNow)
+    private volatile boolean released; // closeNow has returned
     /** The worker's transaction object, which a cancel asks to abort; set when the worker changes. */
     private volatile Transaction signalTarget;
-    /** Why the running operation was asked to stop (CAUSE_*), or null. */
+    /** Why an operation was asked to stop (CAUSE_*), or null; {@link #canceledOperation} says which one. */
     private volatile String cancelCause;
+    private long canceledOperation; // the operation cancelCause is for: written before signaller's release
     private long builderVersion;
     private ProcedureSession procedures;
     /** What runs once the session has closed ({@link #onClose}), or null. */
@@ -405,7 +414,7 @@ public final class Session implements AutoCloseable {
 
     /** Rolls back the open transaction (no-op if none); only on the thread that began it (txn API rule). */
     public void rollback() {
-        if (state >= CLOSE_PENDING) {
+        if (closeRequested) {
             return; // closed: the close rolled back (or will roll back) the transaction
         }
         enter();
@@ -429,7 +438,7 @@ public final class Session implements AutoCloseable {
     }
 
     public boolean isClosed() {
-        return state >= CLOSE_PENDING || database.isClosed();
+        return closeRequested || database.isClosed();
     }
 
     /**
@@ -446,11 +455,18 @@ public final class Session implements AutoCloseable {
      * Rolls back any open transaction and releases the worker. Idempotent, and callable from any thread: while
      * the session is idle the calling thread takes the worker over and rolls back at once (2PL locks are free
      * when this returns); while a statement runs on another thread, that statement is aborted at its next
-     * operation (a lock wait included), fails with 08003, and its thread rolls back and releases the session
-     * as it returns.
+     * operation (a lock wait included) and fails with 08003, and this returns once the session is rolled back and
+     * released, by this thread or by the statement's as it returns. Should that take longer than a second (a Java
+     * procedure busy in code of its own), this returns without waiting longer, and the statement's thread closes
+     * as it returns. Called inside an operation of the session (by a Java procedure), the operation closes the
+     * session as it returns.
      */
     @Override
     public void close() {
+        closeRequested = true; // no operation enters from now on: see enter()
+        long deadline = System.nanoTime() + CLOSE_WAIT_NANOS;
+        boolean signalled = false;
+        Thread current = Thread.currentThread();
         while (true) {
             int s = state;
             if (s == IDLE) {
@@ -458,16 +474,18 @@ public final class Session implements AutoCloseable {
                     closeNow();
                     return;
                 }
-            } else if (s == RUNNING) {
-                if (STATE.compareAndSet(this, RUNNING, SIGNALLING)) {
-                    signal(CAUSE_CLOSE);
-                    state = CLOSE_PENDING; // leave() of the running statement closes
-                    return;
-                }
-            } else if (s == SIGNALLING) {
-                Thread.onSpinWait(); // another thread is between its two steps
+                continue;
+            }
+            if (s == RUNNING ? runningThread == current : released || closingThread == current) {
+                return; // inside its own operation (which closes as it leaves), closed, or closing on this thread
+            }
+            if (s == RUNNING && !signalled) {
+                signalRunning(ANY_OPERATION, CAUSE_CLOSE);
+                signalled = true;
+            } else if (System.nanoTime() - deadline > 0) {
+                return; // the statement has not stopped yet: its leave() closes
             } else {
-                return; // CLOSE_PENDING or CLOSED
+                LockSupport.parkNanos(50_000); // the running statement stops at its next operation
             }
         }
     }
@@ -479,27 +497,10 @@ public final class Session implements AutoCloseable {
      * usable. Nothing happens if no operation runs, or if {@code operation} is not {@link #ANY_OPERATION} and
      * differs from the running one ({@link #nextOperation()} told its number).
      *
-     * @return whether a running operation was asked to stop
+     * @return whether a running operation was asked to stop (one that was already returning completes as usual)
      */
     public boolean cancel(long operation, boolean timeout) {
-        while (true) {
-            int s = state;
-            if (s == RUNNING) {
-                if (STATE.compareAndSet(this, RUNNING, SIGNALLING)) {
-                    // operations is the owner's plain counter, written before its CAS to RUNNING that we just read
-                    boolean match = operation == ANY_OPERATION || operation == operations;
-                    if (match) {
-                        signal(timeout ? CAUSE_TIMEOUT : CAUSE_CANCEL);
-                    }
-                    state = RUNNING;
-                    return match;
-                }
-            } else if (s == SIGNALLING) {
-                Thread.onSpinWait();
-            } else {
-                return false;
-            }
-        }
+        return signalRunning(operation, timeout ? CAUSE_TIMEOUT : CAUSE_CANCEL);
     }
 
     /** The number the next operation of the owning thread gets (for {@link #cancel} by a query timeout). */
@@ -510,46 +511,88 @@ public final class Session implements AutoCloseable {
     // ---- cross-thread abort ------------------------------------------------------------------------
 
     /**
-     * The owner enters every operation (statement, commit, rollback) by moving IDLE to RUNNING and leaves it by
-     * moving back, each with a CAS. Another thread acts only by a CAS from IDLE (close: it takes the session
-     * over) or from RUNNING (to SIGNALLING, while it asks the running transaction to abort), so the two never
-     * act on the session at once, and the CASes order the owner's plain fields before the other thread's reads.
+     * The owner enters every operation (statement, commit, rollback) by a CAS from IDLE to RUNNING and leaves it by
+     * storing IDLE; the only other thread that changes the state is a closer, by a CAS from IDLE to CLOSED (it takes
+     * the session over), so the owner's plain store cannot undo another thread's change. A thread that asks the
+     * running operation to stop ({@link #signalRunning}) holds {@link #signaller} meanwhile and only reads the state:
+     * as the owner writes the state before it reads {@code signaller}, and the signaller the other way round, either
+     * the owner sees the signaller (and waits for it to finish), or the signaller sees this operation running. A stop
+     * meant for an earlier operation (which returned before the signal reached it) is withdrawn here, so it never
+     * stops a later one.
      */
     private void enter() {
-        operations++;
+        long operation = ++operations;
+        runningThread = Thread.currentThread(); // before the CAS that publishes it to close()
         if (!STATE.compareAndSet(this, IDLE, RUNNING)) {
-            if (state >= CLOSE_PENDING) {
+            if (state == CLOSED || closeRequested) {
                 throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
             }
             throw new TernSqlException(SqlState.INVALID_TRANSACTION_STATE, "the session is running an operation on "
                     + "another thread; a session runs one operation at a time");
         }
+        if (signaller != 0 || cancelCause != null || closeRequested) {
+            enterSignalled(operation);
+        }
+    }
+
+    /** The rest of {@link #enter} when another thread asks or asked an operation to stop, or closes the session. */
+    private void enterSignalled(long operation) {
+        while (signaller != 0) {
+            Thread.onSpinWait(); // a cancel or close is between its steps
+        }
+        if (closeRequested) {
+            leave(); // closes
+            throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
+        }
+        if (cancelCause != null && canceledOperation != operation) {
+            withdrawStop();
+        }
     }
 
     private void leave() {
-        while (!STATE.compareAndSet(this, RUNNING, IDLE)) {
-            if (state == CLOSE_PENDING) {
-                state = CLOSED;
-                closeNow();
-                return;
-            }
-            Thread.onSpinWait(); // SIGNALLING: a cancel is between its two steps
-        }
-        if (cancelCause != null) { // a cancel came during the operation, which is over: withdraw it
-            cancelCause = null;
-            Transaction t = signalTarget;
-            if (t != null) {
-                t.clearAbortRequest();
-            }
+        STATE.setRelease(this, IDLE);
+        if (closeRequested && STATE.compareAndSet(this, IDLE, CLOSED)) {
+            closeNow(); // close() was called from this operation, or gave up waiting for it, or is still waiting
         }
     }
 
-    /** Asks the running transaction to abort; only between a CAS from RUNNING and the store that ends it. */
-    private void signal(String cause) {
-        cancelCause = cause;
+    /**
+     * Asks the running operation to stop for {@code cause}, if it is {@code operation} (or that is
+     * {@link #ANY_OPERATION}); whether it asked. The running transaction is asked to abort: it does at its next
+     * operation boundary, and the session reports the abort by the cause ({@link #aborted}).
+     */
+    private boolean signalRunning(long operation, String cause) {
+        while (!SIGNALLER.compareAndSet(this, 0, 1)) {
+            Thread.onSpinWait(); // another cancel or close
+        }
+        try {
+            if (state != RUNNING) {
+                return false;
+            }
+            // the owner's counter, written before its CAS to RUNNING that we just read (or a later operation's: one
+            // whose stop, if it has returned, its next enter() withdraws)
+            long running = operations;
+            if (operation != ANY_OPERATION && operation != running) {
+                return false;
+            }
+            canceledOperation = running;
+            cancelCause = cause;
+            Transaction t = signalTarget;
+            if (t != null) {
+                t.requestAbort();
+            }
+            return true;
+        } finally {
+            SIGNALLER.setRelease(this, 0);
+        }
+    }
+
+    /** Withdraws the stop of an operation that has returned; by the owner, as it enters the next one. */
+    private void withdrawStop() {
+        cancelCause = null;
         Transaction t = signalTarget;
         if (t != null) {
-            t.requestAbort();
+            t.clearAbortRequest();
         }
     }
 
@@ -570,13 +613,18 @@ public final class Session implements AutoCloseable {
      * exclusively (state CLOSED).
      */
     private void closeNow() {
+        closingThread = Thread.currentThread();
         try {
             rollbackAndRelease();
         } finally {
             Runnable action = onClose;
             onClose = null;
-            if (action != null) {
-                action.run();
+            try {
+                if (action != null) {
+                    action.run();
+                }
+            } finally {
+                released = true;
             }
         }
     }
@@ -645,7 +693,7 @@ public final class Session implements AutoCloseable {
     }
 
     private void checkOpen() {
-        if (state >= CLOSE_PENDING) {
+        if (closeRequested) {
             throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session is closed");
         }
         database.checkOpen();

@@ -29,8 +29,9 @@ import org.terndb.planner.PreparedPlan;
  * <p>Closing from another thread ({@link #close()} or {@link #abort}) marks the connection closed at once (every
  * later use fails with 08003). An open transaction whose thread is not running a statement is rolled back by
  * the closing thread before close returns, so its 2PL and MOCC locks are free then. A statement running on
- * another thread is aborted at its next operation (a lock wait included) and fails with 08003; that thread
- * rolls back and releases the session as it returns.
+ * another thread is aborted at its next operation (a lock wait included) and fails with 08003; close returns once
+ * that statement has returned and the session is rolled back and released (by either thread), or after a second if
+ * the statement has not returned by then, in which case its thread rolls back and releases as it returns.
  */
 public final class TernConnection extends UnsupportedConnection {
     private final String url;
@@ -335,7 +336,7 @@ public final class TernConnection extends UnsupportedConnection {
             closed = true;
         }
         // Idle: the transaction is rolled back and the database released here, now. Running on another thread: the
-        // statement aborts at its next operation, and that thread rolls back and releases as it returns.
+        // statement aborts at its next operation, and this thread or that one rolls back and releases as it returns.
         session.close();
     }
 
