@@ -20,6 +20,8 @@ public final class ExecutionContext {
     private Object[] parameters = new Object[0];
     private KeyCodec lastKeyCodec;
     private KeyBuilder lastKeyBuilder;
+    private RowCodec lastRowCodec;
+    private RowBuilder lastRowBuilder;
     private byte[] fetchedPrimaryKey;
     private byte[] fetchedBaseRow;
     private Object[][] scratchParameters = new Object[0][];
@@ -83,7 +85,11 @@ public final class ExecutionContext {
 
     /** A builder for rows of this codec, reset, shared within the session. */
     public RowBuilder rowBuilder(RowCodec codec) {
-        return rowBuilders.computeIfAbsent(codec, RowCodec::newBuilder).reset();
+        if (codec != lastRowCodec) { // as for keys: mostly one table after another
+            lastRowBuilder = rowBuilders.computeIfAbsent(codec, RowCodec::newBuilder);
+            lastRowCodec = codec;
+        }
+        return lastRowBuilder.reset();
     }
 
     /**
@@ -99,6 +105,8 @@ public final class ExecutionContext {
     public void clearBuilders() {
         lastKeyCodec = null;
         lastKeyBuilder = null;
+        lastRowCodec = null;
+        lastRowBuilder = null;
         keyBuilders.clear();
         rowBuilders.clear();
         patchBuilders.clear();
