@@ -525,7 +525,7 @@ public final class Session implements AutoCloseable {
         runningThread = Thread.currentThread(); // before the CAS that publishes it to close()
         if (!STATE.compareAndSet(this, IDLE, RUNNING)) {
             if (state == CLOSED || closeRequested) {
-                throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
+                throw closedByAnotherThread();
             }
             throw new TernSqlException(SqlState.INVALID_TRANSACTION_STATE, "the session is running an operation on "
                     + "another thread; a session runs one operation at a time");
@@ -542,7 +542,7 @@ public final class Session implements AutoCloseable {
         }
         if (closeRequested) {
             leave(); // closes
-            throw new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
+            throw closedByAnotherThread();
         }
         if (cancelCause != null && canceledOperation != operation) {
             withdrawStop();
@@ -585,6 +585,10 @@ public final class Session implements AutoCloseable {
         } finally {
             SIGNALLER.setRelease(this, 0);
         }
+    }
+
+    private static TernSqlException closedByAnotherThread() {
+        return new TernSqlException(SqlState.CONNECTION_CLOSED, "the session was closed (by another thread)");
     }
 
     /** Withdraws the stop of an operation that has returned; by the owner, as it enters the next one. */
