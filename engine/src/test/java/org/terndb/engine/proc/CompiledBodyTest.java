@@ -368,6 +368,22 @@ class CompiledBodyTest {
     }
 
     @Test
+    void aBodyWhosePointUpdatesWouldMakeItTooLongLeavesThemToTheirSteps() {
+        StringBuilder sql = new StringBuilder("CREATE PROCEDURE many_updates (IN k INT, OUT x BIGINT) BEGIN");
+        for (int i = 1; i <= 40; i++) { // as code of their own past the JIT's limit, as steps well within it
+            sql.append(" UPDATE kv SET v = v + ").append(i).append(" WHERE id = ").append(i % 5 + 1).append(';');
+        }
+        both(sql.append(" SELECT v INTO x FROM kv WHERE id = k; END").toString());
+        var program = compiledDb.catalog().procedures().compiled("MANY_UPDATES", compiledDb.catalog().snapshot())
+                .program();
+        assertNotNull(program.compiledBody(), program.listing());
+        assertTrue(program.execution().startsWith("compiled to JVM code: point updates run as their steps"),
+                program.execution());
+        assertEquals("out=[null, " + (30 + 156) + "]", same("CALL many_updates(?, ?)", 3, null)); // 2 + 7 + ... + 37
+        assertEquals("out=[null, null]", same("CALL many_updates(?, ?)", 30, null));
+    }
+
+    @Test
     void theListingSaysTheBodyRunsAsJvmCode() {
         both("CREATE PROCEDURE tiny (OUT x INT) BEGIN SET x = 1; END");
         var program = compiledDb.catalog().procedures().compiled("TINY", compiledDb.catalog().snapshot()).program();

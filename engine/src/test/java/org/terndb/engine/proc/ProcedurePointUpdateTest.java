@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.terndb.engine.Database;
 import org.terndb.engine.Session;
 import org.terndb.executor.TernSqlException;
+import org.terndb.executor.proc.PointUpdate;
 
 /**
  * An UPDATE by full primary key that reads the row runs in a procedure without its plan (key from the slots, new
@@ -59,11 +60,27 @@ class ProcedurePointUpdateTest {
         return db.catalog().procedures().compiled(procedure, db.catalog().snapshot()).program().listing();
     }
 
-    /** The UPDATE {@code set_where} (variables k, d, x) in a procedure of that name on the "_p" tables. */
+    /**
+     * The UPDATE {@code update} (variables k, d, x) in a procedure of that name on the "_p" tables, whose compiled
+     * body runs it as code of its own (every new value an integer).
+     */
     private void procedure(String name, String params, String update) {
+        procedure(name, params, update, true);
+    }
+
+    private void procedure(String name, String params, String update, boolean inline) {
         s.execute("CREATE PROCEDURE " + name + " (" + params + ", OUT cnt BIGINT)\nBEGIN\n  "
                 + update + ";\n  SET cnt = ROW_COUNT();\nEND");
         assertTrue(listing(name.toUpperCase()).contains("point update"), listing(name.toUpperCase()));
+        if (compiled()) { // else the compiled body calls the update's step
+            assertEquals(inline, runsInline(name), name + " inline");
+        }
+    }
+
+    private boolean runsInline(String procedure) {
+        var body = db.catalog().procedures().compiled(procedure.toUpperCase(), db.catalog().snapshot()).program()
+                .compiledBody();
+        return body.constants().stream().anyMatch(PointUpdate.class::isInstance);
     }
 
     /**
@@ -166,12 +183,42 @@ class ProcedurePointUpdateTest {
 
     @Test
     void otherValuesAreEvaluatedAsThePlanDoes() {
-        procedure("tag", "IN k INT, IN d BIGINT", "UPDATE acct_p SET note = note || 'z', bal = bal - d WHERE id = k");
+        procedure("tag", "IN k INT, IN d BIGINT", "UPDATE acct_p SET note = note || 'z', bal = bal - d WHERE id = k",
+                false);
         agree("tag", new Object[] {1, 1L}, "UPDATE acct_s SET note = note || 'z', bal = bal - ? WHERE id = ?", 1L, 1);
         agree("tag", new Object[] {2, 1L},
                 "UPDATE acct_s SET note = note || 'z', bal = bal - ? WHERE id = ?", 1L, 2); // 9 characters: 22001
         agree("tag", new Object[] {3, 1L}, "UPDATE acct_s SET note = note || 'z', bal = bal - ? WHERE id = ?", 1L, 3);
         assertEquals(List.of("[az, 99]"), rows("SELECT note, bal FROM acct_p WHERE id = 1"));
+    }
+
+    @Test
+    void aKeyValueTheKeyColumnCannotHoldMatchesNothing() {
+        procedure("far", "IN k BIGINT, IN d BIGINT", "UPDATE acct_p SET bal = bal + d WHERE id = k");
+        agree("far", new Object[] {1L << 40, 1L}, "UPDATE acct_s SET bal = bal + ? WHERE id = ?", 1L, 1L << 40);
+        agree("far", new Object[] {1L, 1L}, "UPDATE acct_s SET bal = bal + ? WHERE id = ?", 1L, 1L);
+    }
+
+    @Test
+    void aValueThatIsNotPlainIsComputedFromTheVariablesCurrentValues() {
+        // x reaches its slot as 7 (the concatenation runs as its step), then becomes NULL in the compiled code only:
+        // the update's fallback must see NULL (23502), not the 7 its slot held
+        s.execute("""
+                CREATE PROCEDURE stale (IN k INT, IN d BIGINT, OUT cnt BIGINT)
+                BEGIN
+                  DECLARE x BIGINT DEFAULT 7;
+                  DECLARE t VARCHAR(20);
+                  SET t = 'v' || CAST(x AS VARCHAR(20));
+                  IF d IS NULL THEN SET x = NULL; ELSE SET x = d; END IF;
+                  UPDATE acct_p SET bal = bal + x WHERE id = k;
+                  SET cnt = ROW_COUNT();
+                END""");
+        if (compiled()) {
+            assertTrue(runsInline("stale"));
+        }
+        agree("stale", new Object[] {1, null}, "UPDATE acct_s SET bal = bal + ? WHERE id = ?", null, 1);
+        agree("stale", new Object[] {1, 3L}, "UPDATE acct_s SET bal = bal + ? WHERE id = ?", 3L, 1);
+        agree("stale", new Object[] {2, 3L}, "UPDATE acct_s SET bal = bal + ? WHERE id = ?", 3L, 2); // overflow
     }
 
     @Test

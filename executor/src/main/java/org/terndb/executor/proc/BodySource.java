@@ -14,8 +14,9 @@ import org.terndb.executor.expr.Literal;
  * Writes the Java source of a {@link CompiledBody} for the body of a {@link Program}: blocks, loops, IF and jumps
  * become Java statements (labelled blocks and loops, {@code break} and {@code continue}); integer variables and
  * parameters live in Java locals ({@code long} value, {@code boolean} NULL flag); the integer assignments,
- * comparisons and primary-key SELECT INTO that the interpreter runs on its fast paths ({@link Assign.IntegerSet},
- * {@link IntegerComparison}, {@link PointRead}) become straight-line code on those locals. Every other statement
+ * comparisons, primary-key SELECT INTO and primary-key UPDATE of integer columns that the interpreter runs on its
+ * fast paths ({@link Assign.IntegerSet}, {@link IntegerComparison}, {@link PointRead}, {@link PointUpdate}) become
+ * straight-line code on those locals. Every other statement
  * runs as its step, and so does a fast-path statement whenever a value is not plain: the locals a step uses are
  * stored into the slots before it runs and read back after, so a step sees what the interpreter would show it.
  * Which slots a step or a condition uses comes from the compiler ({@code uses}); a step without an entry is assumed
@@ -28,6 +29,9 @@ public final class BodySource {
 
     private static final String STEP = "org.terndb.executor.proc.Step";
     private static final String SELECT_INTO = "org.terndb.executor.proc.SelectInto";
+    private static final String POINT_UPDATE = "org.terndb.executor.proc.PointUpdate";
+    private static final String TABLE = "org.terndb.txn.Table";
+    private static final String ROW_CODEC = "org.terndb.storage.codec.RowCodec";
     private static final String EXPR = "org.terndb.executor.expr.Expr";
     private static final String SQL_ERROR = "org.terndb.executor.TernSqlException";
 
@@ -47,13 +51,15 @@ public final class BodySource {
     private final boolean[] local;
     private final int[] allLocals;
     private final Map<Object, int[]> uses;
+    private final boolean inlineUpdates;
     private final Deque<Label> labels = new ArrayDeque<>(); // innermost first
     private int names;
     private int depth = 2;
 
-    private BodySource(boolean[] local, Map<Object, int[]> uses) {
+    private BodySource(boolean[] local, Map<Object, int[]> uses, boolean inlineUpdates) {
         this.local = local;
         this.uses = uses;
+        this.inlineUpdates = inlineUpdates;
         int n = 0;
         for (boolean l : local) {
             n += l ? 1 : 0;
@@ -69,21 +75,23 @@ public final class BodySource {
     /**
      * The source of {@code program}'s body as class {@code className}.
      *
-     * @param slotTypes  per slot, the type of the variable or parameter it holds; null for the other slots
-     *                   (ROW_COUNT(), the call's time, the columns of FOR rows)
-     * @param parameters how many slots from {@link Frame#FIRST_VARIABLE} on hold parameters (their values are read
-     *                   at the start of a call and stored back at its end, for OUT parameters)
-     * @param uses       per step and per condition (identity): the slots it reads or writes, nested statements
-     *                   included
+     * @param slotTypes     per slot, the type of the variable or parameter it holds; null for the other slots
+     *                      (ROW_COUNT(), the call's time, the columns of FOR rows)
+     * @param parameters    how many slots from {@link Frame#FIRST_VARIABLE} on hold parameters (their values are read
+     *                      at the start of a call and stored back at its end, for OUT parameters)
+     * @param uses          per step and per condition (identity): the slots it reads or writes, nested statements
+     *                      included
+     * @param inlineUpdates whether point UPDATEs become code of their own (the most bytecode per statement), or run
+     *                      as their steps
      */
     public static Generated of(Program program, SlotType[] slotTypes, int parameters, Map<Object, int[]> uses,
-                               String className) {
+                               String className, boolean inlineUpdates) {
         boolean[] local = new boolean[program.slotCount()];
         for (int k = Frame.FIRST_VARIABLE; k < local.length && k < slotTypes.length; k++) {
             SlotType t = slotTypes[k];
             local[k] = t != null && !t.array() && t.element().isIntegral();
         }
-        BodySource s = new BodySource(local, uses);
+        BodySource s = new BodySource(local, uses, inlineUpdates);
         s.statement(program.body());
         return new Generated(className, s.source(className, parameters), s.constants.toArray());
     }
@@ -141,6 +149,8 @@ public final class BodySource {
             assign(a);
         } else if (step instanceof SelectInto s && pointInto(s)) {
             selectInto(s);
+        } else if (step instanceof Modify m && pointUpdate(m)) {
+            update(m);
         } else {
             delegate(step);
         }
@@ -264,27 +274,7 @@ public final class BodySource {
             String y = operand(set.right());
             assign("boolean", ok + " = " + x + "p && " + y + "p;");
             assign("long", r + " = 0L;");
-            line("if (" + ok + ") {");
-            depth++;
-            switch (set.op()) {
-                case PLUS -> {
-                    line(r + " = " + x + " + " + y + ";");
-                    line("if (((" + x + " ^ " + r + ") & (" + y + " ^ " + r + ")) < 0) " + ok + " = false;");
-                }
-                case MINUS -> {
-                    line(r + " = " + x + " - " + y + ";");
-                    line("if (((" + x + " ^ " + y + ") & (" + x + " ^ " + r + ")) < 0) " + ok + " = false;");
-                }
-                default -> {
-                    if (set.op() != Arithmetic.Op.TIMES) {
-                        throw new IllegalStateException("integer assignment with " + set.op());
-                    }
-                    line(r + " = " + x + " * " + y + ";");
-                    line("if (Math.multiplyHigh(" + x + ", " + y + ") != (" + r + " >> 63)) " + ok + " = false;");
-                }
-            }
-            depth--;
-            line("}");
+            arithmetic(set.op(), x, y, r, ok);
         }
         line("if (" + ok + " && (" + r + " < " + literal(set.min()) + " || " + r + " > " + literal(set.max()) + ")) "
                 + ok + " = false;");
@@ -300,17 +290,40 @@ public final class BodySource {
         line("}");
     }
 
+    /**
+     * Writes {@code r = x op y} for + - * when {@code ok} holds, clearing {@code ok} on an overflow of a long (the
+     * interpreter's overflow tests).
+     */
+    private void arithmetic(Arithmetic.Op op, String x, String y, String r, String ok) {
+        line("if (" + ok + ") {");
+        depth++;
+        switch (op) {
+            case PLUS -> {
+                line(r + " = " + x + " + " + y + ";");
+                line("if (((" + x + " ^ " + r + ") & (" + y + " ^ " + r + ")) < 0) " + ok + " = false;");
+            }
+            case MINUS -> {
+                line(r + " = " + x + " - " + y + ";");
+                line("if (((" + x + " ^ " + y + ") & (" + x + " ^ " + r + ")) < 0) " + ok + " = false;");
+            }
+            case TIMES -> {
+                line(r + " = " + x + " * " + y + ";");
+                line("if (Math.multiplyHigh(" + x + ", " + y + ") != (" + r + " >> 63)) " + ok + " = false;");
+            }
+            default -> throw new IllegalStateException("integer arithmetic with " + op);
+        }
+        depth--;
+        line("}");
+    }
+
     /** Whether a SELECT INTO runs inline: a point read by primary key into variables, integer ones exactly. */
     private boolean pointInto(SelectInto s) {
         PointRead point = s.query().point();
         if (point == null || !s.scalarTargets()) {
             return false;
         }
-        SlotKey key = point.key();
-        for (int i = 0; i < key.size(); i++) {
-            if (key.integer(i) == null || key.min(i) > key.max(i)) {
-                return false;
-            }
+        if (!integerKey(point.key())) {
+            return false;
         }
         for (int i = 0; i < s.targets(); i++) {
             if (local[s.targetSlot(i)] && !(s.exact(i) && point.columnType(i).type().isIntegral())) {
@@ -320,19 +333,29 @@ public final class BodySource {
         return true;
     }
 
-    private void selectInto(SelectInto s) {
-        int c = constant(s, SELECT_INTO);
-        SlotKey key = s.query().point().key();
-        line("try {");
-        depth++;
+    /** Whether every column of a primary key is an integer read straight from the slots into a key it can hold. */
+    private static boolean integerKey(SlotKey key) {
+        for (int i = 0; i < key.size(); i++) {
+            if (key.integer(i) == null || key.min(i) > key.max(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The locals of an encoded primary key: {@code plain} (every key value is plain; else the step decides),
+     * {@code found} (every value is one its column holds; else nothing matches) and the key builder that holds it.
+     */
+    private record PointKey(String plain, String found, String keys) {
+    }
+
+    /** Writes the encoding of {@code key} from the slots' integer values ({@link #integerKey}). */
+    private PointKey pointKey(SlotKey key) {
         String plain = fresh("plain");
         String found = fresh("found");
         assign("boolean", plain + " = true;");
         assign("boolean", found + " = true;");
-        PointRead point = s.query().point();
-        // the table, codecs and column numbers as the generated class's own: no chain of loads per read
-        int table = constant(point.table(), "org.terndb.txn.Table");
-        int rows = constant(point.rows(), "org.terndb.storage.codec.RowCodec");
         int keyCodec = constant(key.codec(), "org.terndb.storage.codec.KeyCodec");
         String keys = fresh("keys");
         assign("org.terndb.storage.codec.KeyBuilder", keys + " = f.context().keyBuilder(c" + keyCodec + ");");
@@ -343,11 +366,142 @@ public final class BodySource {
                     + " = false;");
             line("else if (" + found + ") " + keys + ".addLong(" + v + ");");
         }
-        line("if (" + plain + ") {");
+        return new PointKey(plain, found, keys);
+    }
+
+    /** Whether an UPDATE runs inline: a point update by primary key whose every new value is computed as a long. */
+    private boolean pointUpdate(Modify m) {
+        PointUpdate u = m.statement().pointUpdate();
+        if (!inlineUpdates || u == null || !integerKey(u.key())) {
+            return false;
+        }
+        for (int i = 0; i < u.targets(); i++) {
+            if (u.integer(i) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A point update as straight-line code: the key from the locals, the row read (for update, as planned), each new
+     * value computed on longs and patched into a copy of the row. A key value that is not plain goes to the step;
+     * a new value that is not (NULL, an overflow, outside its column's range) to {@link PointUpdate#change}, with the
+     * row already read; so both give the step's results and errors.
+     */
+    private void update(Modify m) {
+        PointUpdate u = m.statement().pointUpdate();
+        int c = constant(u, POINT_UPDATE);
+        int table = constant(u.table(), TABLE);
+        int rows = constant(u.codec(), ROW_CODEC);
+        line("try {");
+        depth++;
+        PointKey k = pointKey(u.key());
+        line("if (" + k.plain() + ") {");
+        depth++;
+        String pk = fresh("pk");
+        String row = fresh("row");
+        assign("byte[]", pk + " = " + k.found() + " ? " + k.keys() + ".toKey() : null;");
+        assign("byte[]", row + " = " + pk + " == null ? null : f.transaction()."
+                + (u.forUpdate() ? "readForUpdate" : "read") + "(c" + table + ", " + pk + ");");
+        line("if (" + row + " != null) {");
+        depth++;
+        String ok = fresh("ok");
+        assign("boolean", ok + " = true;");
+        String[] values = new String[u.targets()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = longValue(u.integer(i), u, row, rows);
+            line("if (!" + values[i] + "p || " + values[i] + " < " + literal(u.targetMin(i)) + " || " + values[i]
+                    + " > " + literal(u.targetMax(i)) + ") " + ok + " = false;");
+        }
+        line("if (" + ok + ") {");
+        depth++;
+        String builder = fresh("rowBuilder");
+        assign("org.terndb.storage.codec.RowBuilder", builder + " = f.context().rowBuilder(c" + rows + ").from(" + row
+                + ");");
+        for (int i = 0; i < values.length; i++) {
+            line(builder + ".setLong(" + u.target(i) + ", " + values[i] + ");");
+        }
+        line("c" + c + ".write(f.transaction(), " + pk + ", " + builder + ".build());");
+        depth--;
+        line("} else {");
+        depth++;
+        for (int slot : uses(m)) { // the step's way, with the row already read: it reads the variables' slots
+            line(store(slot));
+        }
+        line("c" + c + ".change(f, " + pk + ", " + row + ");");
+        depth--;
+        line("}");
+        line("s[" + Frame.ROW_COUNT + "] = ONE;");
+        depth--;
+        line("} else {");
+        line("    s[" + Frame.ROW_COUNT + "] = ZERO;");
+        line("}");
+        depth--;
+        line("} else {");
+        depth++;
+        delegate(m); // a NULL or missing key value: the step decides
+        depth--;
+        line("}");
+        depth--;
+        line("} catch (" + SQL_ERROR + " e) {");
+        line("    throw located(e, f, " + m.line() + ");");
+        line("}");
+    }
+
+    /**
+     * Declares {@code long x} and {@code boolean xp} for a new value of a point update computed from the locals and
+     * the old row {@code row} (codec constant {@code rows}) and returns {@code x}'s name; {@code xp} is false when the
+     * value is NULL, an operation overflows or leaves its type's range.
+     */
+    private String longValue(PointUpdate.LongValue v, PointUpdate u, String row, int rows) {
+        if (v.left() == null) {
+            if (v.operand() != null) {
+                return operand(v.operand());
+            }
+            String x = fresh("x");
+            int column = v.column();
+            String get = "c" + rows + ".getLong(" + row + ", " + column + ")";
+            if (u.nullable(column)) {
+                assign("boolean", x + "p = !c" + rows + ".isNull(" + row + ", " + column + ");");
+                assign("long", x + " = " + x + "p ? " + get + " : 0L;");
+            } else { // a NOT NULL column's value is never NULL in a stored row
+                assign("boolean", x + "p = true;");
+                assign("long", x + " = " + get + ";");
+            }
+            return x;
+        }
+        String a = longValue(v.left(), u, row, rows);
+        String r = fresh("x");
+        if (v.op() == null) { // an integer CAST
+            assign("long", r + " = " + a + ";");
+            assign("boolean", r + "p = " + a + "p;");
+        } else {
+            String b = longValue(v.right(), u, row, rows);
+            assign("long", r + " = 0L;");
+            assign("boolean", r + "p = " + a + "p && " + b + "p;");
+            arithmetic(v.op(), a, b, r, r + "p");
+        }
+        line("if (" + r + "p && (" + r + " < " + literal(v.min()) + " || " + r + " > " + literal(v.max()) + ")) " + r
+                + "p = false;");
+        return r;
+    }
+
+    private void selectInto(SelectInto s) {
+        int c = constant(s, SELECT_INTO);
+        SlotKey key = s.query().point().key();
+        line("try {");
+        depth++;
+        PointRead point = s.query().point();
+        // the table, codecs and column numbers as the generated class's own: no chain of loads per read
+        int table = constant(point.table(), TABLE);
+        int rows = constant(point.rows(), ROW_CODEC);
+        PointKey k = pointKey(key);
+        line("if (" + k.plain() + ") {");
         depth++;
         String row = fresh("row");
-        assign("byte[]", row + " = " + found + " ? f.transaction()." + (point.forUpdate() ? "readForUpdate" : "read")
-                + "(c" + table + ", " + keys + ".toKey()) : null;");
+        assign("byte[]", row + " = " + k.found() + " ? f.transaction()." + (point.forUpdate() ? "readForUpdate" : "read")
+                + "(c" + table + ", " + k.keys() + ".toKey()) : null;");
         for (int i = 0; i < s.targets(); i++) {
             int t = s.targetSlot(i);
             if (local[t]) {

@@ -1,5 +1,7 @@
 package org.terndb.executor.proc;
 
+import java.util.Arrays;
+import java.util.List;
 import org.terndb.executor.TernSqlException;
 import org.terndb.executor.expr.Expr;
 
@@ -23,6 +25,14 @@ public abstract class CompiledBody {
 
     protected CompiledBody(Object[] constants) {
         this.constants = constants;
+    }
+
+    /**
+     * The objects the generated code uses, in the order its source numbers them: the steps it calls, and for a
+     * statement it runs as code of its own what that code reads (a {@link PointUpdate}, a table, codecs).
+     */
+    public List<Object> constants() {
+        return Arrays.asList(constants.clone());
     }
 
     /** Runs the body in {@code frame} (its slots, transaction and context), as {@link Program#run} does. */

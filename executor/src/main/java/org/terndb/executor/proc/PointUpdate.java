@@ -33,7 +33,7 @@ import org.terndb.txn.Transaction;
  * one read for update, one {@code update} (which maintains the secondary indexes). An UPDATE that sets a key column
  * stays on the plan.
  */
-final class PointUpdate {
+public final class PointUpdate {
     private final TableMeta meta;
     private final Table table;
     private final RowCodec codec;
@@ -106,11 +106,24 @@ final class PointUpdate {
         if (pk == null) {
             return 0;
         }
-        Transaction txn = frame.transaction();
-        byte[] old = forUpdate ? txn.readForUpdate(table, pk) : txn.read(table, pk);
+        byte[] old = read(frame.transaction(), pk);
         if (old == null) {
             return 0;
         }
+        change(frame, pk, old);
+        return 1;
+    }
+
+    /** The row of key {@code pk} as the plan reads it (for update or not), or null if there is none. */
+    private byte[] read(Transaction txn, byte[] pk) {
+        return forUpdate ? txn.readForUpdate(table, pk) : txn.read(table, pk);
+    }
+
+    /**
+     * Writes the new values of the row {@code old} of key {@code pk}, computed from the slots' current values: the
+     * update after its read. A compiled body calls it when a value it computes itself is not plain.
+     */
+    public void change(Frame frame, byte[] pk, byte[] old) {
         Object[] slots = frame.slots();
         ExecutionContext context = frame.context();
         RowBuilder rows = context.rowBuilder(codec).from(old);
@@ -128,12 +141,63 @@ final class PointUpdate {
         } else {
             setAsPlanned(context, slots, old, rows);
         }
+        write(frame.transaction(), pk, rows.build());
+    }
+
+    /** Writes {@code row} as the new row of key {@code pk}; a unique index's duplicate fails as the plan's does. */
+    public void write(Transaction txn, byte[] pk, byte[] row) {
         try {
-            txn.update(table, pk, rows.build());
+            txn.update(table, pk, row);
         } catch (DuplicateKeyException e) {
             throw Modifications.duplicate(meta, e);
         }
-        return 1;
+    }
+
+    // ---- what a compiled body needs to run the update as code of its own ({@link BodySource}) --------------------
+
+    SlotKey key() {
+        return key;
+    }
+
+    Table table() {
+        return table;
+    }
+
+    RowCodec codec() {
+        return codec;
+    }
+
+    boolean forUpdate() {
+        return forUpdate;
+    }
+
+    /** The number of columns set. */
+    int targets() {
+        return targets.length;
+    }
+
+    /** The table column target {@code i} sets. */
+    int target(int i) {
+        return targets[i];
+    }
+
+    /** Target {@code i}'s value as a long computed from the slots and the old row, or null if it is not one. */
+    LongValue integer(int i) {
+        return integers[i];
+    }
+
+    /** The range of values target {@code i}'s column holds (an integer target). */
+    long targetMin(int i) {
+        return targetMin[i];
+    }
+
+    long targetMax(int i) {
+        return targetMax[i];
+    }
+
+    /** Whether table column {@code column} may hold NULL. */
+    boolean nullable(int column) {
+        return meta.column(column).nullable();
     }
 
     /** Sets target {@code i} to the integer {@code v}; a value outside the column's range fails as the plan's does. */
@@ -184,7 +248,7 @@ final class PointUpdate {
      * through {@link IntegerOperand}, or an integer column of the row), {@code leaf op leaf} for + - *, or an
      * integer CAST of one of these (which the planner puts around a value of a wider type than its column).
      */
-    private static final class LongValue {
+    static final class LongValue {
         private final IntegerOperand operand; // a leaf read from the slots, or
         private final int column;             // a leaf read from the row (-1 if not), or
         private final LongValue left;         // an operation on two values, or a CAST of left
@@ -243,6 +307,40 @@ final class PointUpdate {
                 case INTEGER -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
                 default -> new long[] {Long.MIN_VALUE, Long.MAX_VALUE};
             };
+        }
+
+        /** A leaf read from the slots, or null. */
+        IntegerOperand operand() {
+            return operand;
+        }
+
+        /** A leaf read from the old row: its column; -1 if the value is not one. */
+        int column() {
+            return column;
+        }
+
+        /** The first operand of an operation, or the operand of a CAST; null for a leaf. */
+        LongValue left() {
+            return left;
+        }
+
+        /** The second operand of an operation; null for a leaf or a CAST. */
+        LongValue right() {
+            return right;
+        }
+
+        /** PLUS, MINUS or TIMES; null for a leaf or a CAST. */
+        Arithmetic.Op op() {
+            return op;
+        }
+
+        /** The range of the value's SQL type (an operation's or a CAST's; a leaf's is every long). */
+        long min() {
+            return min;
+        }
+
+        long max() {
+            return max;
         }
 
         /**

@@ -18,7 +18,8 @@ public final class Program {
     private final long catalogVersion;
     private final boolean readsCurrentTime;
     private final CompiledBody compiled;
-    private final String notCompiled;
+    /** Why the body runs as it does (not compiled, or compiled with some statements left to their steps), or null. */
+    private final String why;
 
     /** @param readsCurrentTime the body uses CURRENT_TIMESTAMP or CURRENT_DATE (slot {@link Frame#NOW}) */
     public Program(String name, Block body, int slotCount, long catalogVersion, boolean readsCurrentTime) {
@@ -26,19 +27,24 @@ public final class Program {
     }
 
     private Program(String name, Block body, int slotCount, long catalogVersion, boolean readsCurrentTime,
-                    CompiledBody compiled, String notCompiled) {
+                    CompiledBody compiled, String why) {
         this.name = name;
         this.body = body;
         this.slotCount = slotCount;
         this.catalogVersion = catalogVersion;
         this.readsCurrentTime = readsCurrentTime;
         this.compiled = compiled;
-        this.notCompiled = notCompiled;
+        this.why = why;
     }
 
     /** This program running {@code body}, JVM code generated from its steps ({@link BodySource}), in their place. */
     public Program withCompiledBody(CompiledBody body) {
-        return new Program(name, this.body, slotCount, catalogVersion, readsCurrentTime, body, null);
+        return withCompiledBody(body, null);
+    }
+
+    /** As above, with what the generated code leaves to the steps and why (shown by the listing), or null. */
+    public Program withCompiledBody(CompiledBody body, String note) {
+        return new Program(name, this.body, slotCount, catalogVersion, readsCurrentTime, body, note);
     }
 
     /**
@@ -109,17 +115,18 @@ public final class Program {
     }
 
     /**
-     * How the body runs: {@code compiled to JVM code}, {@code steps interpreted} (the database does not compile
-     * procedures) or {@code steps interpreted: <why not compiled>}.
+     * How the body runs: {@code compiled to JVM code} (with a note of what it leaves to the steps, if anything),
+     * {@code steps interpreted} (the database does not compile procedures) or {@code steps interpreted: <why not
+     * compiled>}.
      */
     public String execution() {
-        return compiled != null ? "compiled to JVM code"
-                : notCompiled != null ? "steps interpreted: " + notCompiled : "steps interpreted";
+        String how = compiled != null ? "compiled to JVM code" : "steps interpreted";
+        return why != null ? how + ": " + why : how;
     }
 
     /** The program as indented text, one step per line, with the plan of each embedded statement. */
     public String listing() {
-        StringBuilder out = new StringBuilder(compiled != null || notCompiled != null ? "(" + execution() + ")\n" : "");
+        StringBuilder out = new StringBuilder(compiled != null || why != null ? "(" + execution() + ")\n" : "");
         list(body, 0, out);
         return out.toString();
     }

@@ -20,7 +20,8 @@ import org.terndb.executor.proc.SlotType;
  * body that does not compile keeps running its steps, which do the same, only slower; the program's listing says
  * why ({@link Program#listing}). So does a body whose method would be more bytecode than HotSpot's JIT compilers
  * take ({@value #HUGE_METHOD} bytes, unless {@code -XX:-DontCompileHugeMethods}): such a method would run in the
- * bytecode interpreter for good, far slower than the steps, whose code the JIT does compile.
+ * bytecode interpreter for good, far slower than the steps, whose code the JIT does compile. Before that, such a body
+ * is generated once more with its point UPDATEs left to their steps, the statements whose own code is largest.
  */
 final class BodyCompiler {
     private static final AtomicLong CLASSES = new AtomicLong();
@@ -36,11 +37,18 @@ final class BodyCompiler {
     static Program compile(Program program, SlotType[] slotTypes, int parameters, Map<Object, int[]> uses) {
         String name = PACKAGE + ".Procedure" + CLASSES.incrementAndGet() + "_" + javaName(program.name());
         try {
-            BodySource.Generated generated = BodySource.of(program, slotTypes, parameters, uses, name);
-            SimpleCompiler compiler = new SimpleCompiler();
-            compiler.setParentClassLoader(CompiledBody.class.getClassLoader());
-            compiler.cook(generated.source());
+            BodySource.Generated generated = BodySource.of(program, slotTypes, parameters, uses, name, true);
+            SimpleCompiler compiler = cook(generated);
             int size = runMethodSize(compiler, generated.className());
+            String note = null;
+            if (size > HUGE_METHOD && HUGE_METHODS_LEFT_UNCOMPILED) {
+                // its point UPDATEs as their steps: less bytecode, and still faster than every statement a step
+                note = String.format(Locale.ROOT, "point updates run as their steps (as code of its own the method"
+                        + " would be %,d bytes of bytecode, more than the %,d the JVM's JIT compiles)", size, HUGE_METHOD);
+                generated = BodySource.of(program, slotTypes, parameters, uses, name, false);
+                compiler = cook(generated);
+                size = runMethodSize(compiler, generated.className());
+            }
             if (size > HUGE_METHOD && HUGE_METHODS_LEFT_UNCOMPILED) {
                 return program.notCompiled(String.format(Locale.ROOT, "its method would be %,d bytes of bytecode, more"
                         + " than the %,d the JVM's JIT compiles (-XX:-DontCompileHugeMethods lifts that limit)", size,
@@ -49,7 +57,7 @@ final class BodyCompiler {
             Class<?> compiled = compiler.getClassLoader().loadClass(generated.className());
             CompiledBody body = (CompiledBody) compiled.getConstructor(Object[].class)
                     .newInstance((Object) generated.constants());
-            return program.withCompiledBody(body);
+            return program.withCompiledBody(body, note);
         } catch (Exception | LinkageError e) {
             StringBuilder why = new StringBuilder(e.toString());
             for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
@@ -57,6 +65,13 @@ final class BodyCompiler {
             }
             return program.notCompiled("compiling them failed: " + why);
         }
+    }
+
+    private static SimpleCompiler cook(BodySource.Generated generated) throws Exception {
+        SimpleCompiler compiler = new SimpleCompiler();
+        compiler.setParentClassLoader(CompiledBody.class.getClassLoader());
+        compiler.cook(generated.source());
+        return compiler;
     }
 
     /** The length of the generated class's {@code run} method's code, or -1 if not found. */
