@@ -113,8 +113,10 @@ public interface Transaction {
     /**
      * Commits like {@link #commit()} but does not wait for durability: returns the epoch that must be durable
      * ({@link Worker#isDurable}, {@link Worker#awaitDurable}) before the commit may be acknowledged to anyone, or 0
-     * if there is nothing to wait for (no commit log, or a read-only commit). The transaction has ended either way,
-     * and the worker may begin the next one at once. This default waits, as {@link #commit()} does, and returns 0.
+     * if there is nothing to wait for (no commit log, or a read-only commit). Under a protocol whose commits wait
+     * for their epoch to close ({@code mvto}'s group commit) it does not wait for that either: the epoch it returns
+     * must then also have closed, for read-only commits too. The transaction has ended either way, and the worker
+     * may begin the next one at once. This default waits, as {@link #commit()} does, and returns 0.
      */
     default long commitDeferred() {
         commit();

@@ -32,7 +32,8 @@ import org.terndb.txn.TransactionAbortedException;
  * epoch it returns. {@code commitDeferred()} ends the transaction (writes installed and logged, epoch slot left)
  * without waiting and returns the epoch that must be durable before the commit may be acknowledged: the reported
  * epoch for a commit that reported one (an omitted commit included), 0 when there is nothing to wait for (no commit
- * log, or a read-only commit that reported nothing). The caller then must not tell anyone the commit happened
+ * log, or a read-only commit that reported nothing); or the protocol's {@link #groupCommitEpoch()} if that is
+ * later, which its worker's {@link AbstractWorker#groupCommitted} tells closed. The caller then must not tell anyone the commit happened
  * until {@link org.terndb.txn.Worker#isDurable} says so or {@code awaitDurable} returned; meanwhile the worker may
  * run other transactions (SiloR §5: workers keep running while their clients' results wait for the durable
  * epoch).
@@ -72,6 +73,7 @@ public abstract class AbstractTransaction implements Transaction {
     private static final int REPORTED = 1;
     private static final int REPORTED_OMITTED = 2;
     private int commitReport;
+    private boolean deferredCommit;
     private long commitEpoch;
     private long commitStamp;
 
@@ -105,6 +107,16 @@ public abstract class AbstractTransaction implements Transaction {
 
     /** Validates and installs the write set; throws {@link TransactionAbortedException} (after cleanup is due). */
     protected abstract void commitWrites();
+
+    /**
+     * For a protocol whose commits are acknowledged only once an epoch closed (MVTO's group commit): after a
+     * {@link #commitDeferred()}, the epoch that must close before this commit may be acknowledged, beyond the log's
+     * ({@link org.terndb.txn.Worker#isDurable} asks the worker, which knows when it closed); 0 for none. A protocol
+     * that overrides this does not wait in {@link #commitWrites()} when {@link #deferredCommit()} says so.
+     */
+    protected long groupCommitEpoch() {
+        return 0;
+    }
 
     /**
      * Releases whatever the protocol holds (locks, reservations) after an abort in any phase, including a
@@ -275,7 +287,7 @@ public abstract class AbstractTransaction implements Transaction {
 
     @Override
     public final void commit() {
-        long epoch = commitDeferred();
+        long epoch = end(false);
         if (epoch != 0) {
             worker.log.awaitDurable(epoch); // outside the epoch slot, which would otherwise hold the epoch back
         }
@@ -283,7 +295,21 @@ public abstract class AbstractTransaction implements Transaction {
 
     @Override
     public final long commitDeferred() {
+        return end(true);
+    }
+
+    /**
+     * Whether the running commit is a {@link #commitDeferred()}: its caller waits for the acknowledgement, so the
+     * protocol must not wait in {@link #commitWrites()} but name the epoch to wait for ({@link #groupCommitEpoch()}).
+     */
+    protected final boolean deferredCommit() {
+        return deferredCommit;
+    }
+
+    /** Commits; returns the epoch whose durability (and group commit, when deferred) the acknowledgement waits for. */
+    private long end(boolean deferred) {
         checkActive();
+        deferredCommit = deferred;
         CommitLog.Buffer log = worker.log;
         commitReport = NOT_REPORTED;
         try {
@@ -311,7 +337,7 @@ public abstract class AbstractTransaction implements Transaction {
             throw new IllegalStateException("protocol " + worker.cc.name() + " committed writes without reporting "
                     + "their epoch and stamp (AbstractTransaction.reportCommit): it cannot run with a commit log");
         }
-        return wait ? commitEpoch : 0;
+        return Math.max(wait ? commitEpoch : 0, deferred ? groupCommitEpoch() : 0);
     }
 
     @Override

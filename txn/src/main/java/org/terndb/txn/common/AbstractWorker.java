@@ -178,14 +178,31 @@ public abstract class AbstractWorker implements Worker {
 
     @Override
     public final boolean isDurable(long epoch) {
-        return epoch == 0 || log == null || log.isDurable(epoch);
+        return epoch == 0 || (log == null || log.isDurable(epoch)) && groupCommitted(epoch);
     }
 
     @Override
     public final void awaitDurable(long epoch) {
-        if (epoch != 0 && log != null) {
+        if (epoch == 0) {
+            return;
+        }
+        awaitGroupCommit(epoch);
+        if (log != null) {
             log.awaitDurable(epoch);
         }
+    }
+
+    /**
+     * For a protocol with its own group commit ({@link AbstractTransaction#groupCommitEpoch}): whether a deferred
+     * commit of this worker that named {@code epoch} may be acknowledged as far as the protocol is concerned. Never
+     * blocks; any thread.
+     */
+    protected boolean groupCommitted(long epoch) {
+        return true;
+    }
+
+    /** Blocks until {@link #groupCommitted}{@code (epoch)} would be true. Any thread. */
+    protected void awaitGroupCommit(long epoch) {
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.terndb.txn.mvto;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.terndb.txn.common.EpochManager;
 import org.terndb.txn.common.mvcc.MvccConcurrencyControl;
@@ -22,6 +23,13 @@ import org.terndb.txn.common.mvcc.MvccConcurrencyControl;
  * transaction that begins after the acknowledgement gets a larger timestamp, so timestamp order (the
  * serialization order) respects real time: strict serializability. Seed 003 puts the epoch into the upper bits
  * of the timestamp for the same effect; a floor needs no bits and cannot wrap.
+ *
+ * <h2>Deferred acknowledgement</h2>
+ * A commit that does not wait ({@code commitDeferred}) names an epoch instead: one it read after its clock, and
+ * the clock of any pivot it was placed below (write omission), were visible, behind a full fence. Once that epoch
+ * has closed and the floor was raised after it closed ({@link #closedThrough}), the floor is above those clocks:
+ * the advance past the epoch came after the fenced read (which still saw the epoch), and the raise scans the
+ * published clocks after the advance, so it sees them (the same store-fence-load pairing as Dekker's).
  */
 final class Clocks {
     static final int THREAD_BITS = 9;
@@ -36,6 +44,8 @@ final class Clocks {
     private final Object epochClosed = new Object();
     private volatile int limit; // one past the highest slot registered: floor scans stop there
     private volatile boolean closed;
+    /** Every epoch up to this one has closed, and the floor was raised after it closed (volatile: after the raise). */
+    private final AtomicLong closedThrough = new AtomicLong();
 
     static long timestamp(long clock, int thread) {
         return clock << THREAD_BITS | thread;
@@ -99,11 +109,54 @@ final class Clocks {
         }
     }
 
-    /** An epoch closed (called on the epoch thread): raise the floor and wake the waiting committers. */
-    void closeEpoch() {
+    /**
+     * The epoch advanced to {@code newEpoch} (called on the thread that advanced it): raise the floor and wake the
+     * waiting committers.
+     */
+    void closeEpoch(long newEpoch) {
         raiseFloor();
+        closedThrough.accumulateAndGet(newEpoch - 1, Math::max);
         synchronized (epochClosed) {
             epochClosed.notifyAll();
+        }
+    }
+
+    /**
+     * Whether a deferred commit that named {@code epoch} may be acknowledged: the epoch has closed and the floor
+     * was raised after that (or the protocol is closing).
+     */
+    boolean closed(long epoch) {
+        return closedThrough.get() >= epoch || closed;
+    }
+
+    /**
+     * Waits until {@link #closed}{@code (epoch)}. If the global epoch already moved past {@code epoch} but the
+     * raise after that advance has not been recorded yet, the caller raises the floor itself (after reading the
+     * global epoch, so the raise covers every epoch below it). An epoch held back by a transaction left open in an
+     * older one holds this wait back too, as it holds back a commit log's durable epoch.
+     */
+    void awaitClosed(long epoch, EpochManager epochs) {
+        if (closed(epoch)) {
+            return;
+        }
+        boolean interrupted = false;
+        synchronized (epochClosed) {
+            while (!closed(epoch)) {
+                long now = epochs.current();
+                if (now > epoch) {
+                    raiseFloor();
+                    closedThrough.accumulateAndGet(now - 1, Math::max);
+                    continue;
+                }
+                try {
+                    epochClosed.wait(1);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -48,7 +48,7 @@ public final class MvtoConcurrencyControl extends MvccConcurrencyControl {
         this.groupCommit = groupCommit;
         this.sse = sse;
         this.epochNanos = options.epochMillis() * 1_000_000L;
-        epochs().onAdvance(epoch -> clocks.closeEpoch());
+        epochs().onAdvance(clocks::closeEpoch);
     }
 
     /** The {@value #ASYNC_NAME} variant: serializable, commits return without waiting for their epoch. */

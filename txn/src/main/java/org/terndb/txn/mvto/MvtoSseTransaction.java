@@ -90,9 +90,12 @@ final class MvtoSseTransaction extends MvtoTransaction {
             }
             h = Math.min(h, Version.timestamp(s));
         }
-        if (2 * h - 1 <= lastPosition) {
+        if (!cc.groupCommit() && 2 * h - 1 <= lastPosition) {
             return false; // this worker's previous commit would come after us: keep the worker's own order
         }
+        // Under group commit (B) below places us above every commit acknowledged before we began, the worker's own
+        // included; a previous commit of this worker still waiting for its acknowledgement (a deferred commit,
+        // another client's) may come after us, as a concurrent transaction of another worker may.
         // (B) Each pivot is a blind update written after the commit floor our begin read (the current epoch): it is
         // concurrent with us, and with group commit everything acknowledged before we began sits below h - 1/2.
         // A pivot above h leaves a gap (h, wts): no transaction running now or later may read the record in it.

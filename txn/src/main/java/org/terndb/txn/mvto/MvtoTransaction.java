@@ -34,6 +34,8 @@ class MvtoTransaction extends AbstractTransaction {
 
     long ts;
     private boolean inSnapshot;
+    /** A deferred commit under group commit: the epoch that must close before it is acknowledged (0: none). */
+    private long groupCommitEpoch;
     MvtoVersion[] readVersions = new MvtoVersion[16];
     private MvtoVersion[] installed = new MvtoVersion[16]; // pending version of each write-set entry, once linked
     private int[] order = new int[16];          // write-set positions in install order
@@ -59,6 +61,7 @@ class MvtoTransaction extends AbstractTransaction {
     /** Begin: RapidGC between transactions, then the timestamp (Cicada §3.1). */
     @Override
     protected void onBegin() {
+        groupCommitEpoch = 0;
         blind.clear();
         mw.collectGarbage();
         ts = mw.beginTimestamp();
@@ -332,12 +335,24 @@ class MvtoTransaction extends AbstractTransaction {
     /**
      * With group commit, waits until the commit floor passed {@code position}'s clock. The worker still announces
      * its epoch (a commit log appends after this), which holds back no advance but the one after the next: see
-     * Clocks.awaitFloorAbove.
+     * Clocks.awaitFloorAbove. A deferred commit does not wait but names the epoch to wait for (see Clocks): one
+     * read after {@code position}'s clock was published, ours at begin or a pivot's seen through its version.
      */
     final void awaitGroupCommit(long position) {
-        if (cc.groupCommit()) {
+        if (!cc.groupCommit()) {
+            return;
+        }
+        if (deferredCommit()) {
+            VarHandle.fullFence(); // the clock's publication before the epoch read: Clocks' deferred acknowledgement
+            groupCommitEpoch = cc.epochs().current();
+        } else {
             cc.clocks().awaitFloorAbove(Clocks.clockOf(position), worker.currentEpoch(), cc.epochs(), cc.epochNanos());
         }
+    }
+
+    @Override
+    protected final long groupCommitEpoch() {
+        return groupCommitEpoch;
     }
 
     /**

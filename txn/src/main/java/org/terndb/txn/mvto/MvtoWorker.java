@@ -102,6 +102,18 @@ final class MvtoWorker extends MvccWorker {
         boost = Math.max(boost, Clocks.clockOf(conflictingTs) + 1);
     }
 
+    @Override
+    protected boolean groupCommitted(long epoch) {
+        return !mvto.groupCommit() || clocks.closed(epoch);
+    }
+
+    @Override
+    protected void awaitGroupCommit(long epoch) {
+        if (mvto.groupCommit()) {
+            clocks.awaitClosed(epoch, epochs);
+        }
+    }
+
     /** The epoch manager's current epoch. */
     long epochNow() {
         return epochs.current();

@@ -58,7 +58,10 @@
  * ({@code epoch_ms}) of latency per transaction, read-only ones included (a read-only transaction's reads must
  * also stay before later writers in real time), so a closed-loop worker commits at most one transaction per
  * epoch. A committer whose begin epoch has already closed raises the floor itself at once; one held back by a
- * transaction left open in an older epoch does so after two epoch lengths. {@code mvto-async}
+ * transaction left open in an older epoch does so after two epoch lengths. A deferred commit
+ * ({@link org.terndb.txn.Transaction#commitDeferred}) does not wait: it names an epoch read after its clock was
+ * published, and is acknowledged once that epoch closed and the floor was raised after it, so a worker serving many
+ * clients keeps running while their commits wait (as SiloR's workers do for durability). {@code mvto-async}
  * ({@link org.terndb.txn.mvto.MvtoConcurrencyControl#async}) acknowledges at once: Cicada's original guarantee.
  * With a commit log, a commit reports the epoch read after validation and its wts as stamp
  * ({@link org.terndb.txn.common.AbstractTransaction}'s durability contract); the group-commit wait comes first,
@@ -99,10 +102,12 @@
  *       version replaces);</li>
  *   <li>(B) every pivot's clock is at least the commit floor read at our begin (raised at each epoch boundary):
  *       its writer ran concurrently with us, in the current epoch (the paper's test of linearizability). With
- *       group commit its writer was not acknowledged before we began, and our acknowledgement waits until the
- *       floor passes h; in both variants an omitted write is never placed below a pivot older than an epoch, and
- *       the position stays above the worker's previous commit while the worker's clock is boosted above h, so a
- *       worker's transactions keep their order (as {@code mvto-async} keeps it);</li>
+ *       group commit its writer was not acknowledged before we began, h is above every commit that was (the
+ *       worker's own included), and our acknowledgement waits until the floor passes h; in both variants an
+ *       omitted write is never placed below a pivot older than an epoch. Without group commit the position must
+ *       also stay above the worker's previous commit (and the worker's clock is boosted above h), so a worker's
+ *       transactions keep their order (as {@code mvto-async} keeps it); with it, a previous commit of the worker
+ *       not yet acknowledged (a deferred commit, another client's) may come after us;</li>
  *   <li>test of overwriters: every version we read is still the newest below h - 1/2, with no version (committed
  *       or pending) between; its rts is raised to h so no later writer can come between (MVTO's own read
  *       validation, moved from ts to our position); node set and insert floor as MVTO's, at h;</li>
@@ -121,13 +126,16 @@
  *
  * <p><b>Which commit mode.</b> {@code mvto+sse} extends {@code mvto} (epoch-based group commit, strictly
  * serializable, as the paper measures MVTO+ESSE). In a closed loop that acknowledges one transaction per worker
- * per epoch for both, so its throughput says nothing about SSE; {@code mvto-async+sse} extends
- * {@code mvto-async} (serializable, and each worker's transactions in their order, as Cicada's clocks give) and
- * is the pair to compare for throughput. Keeping the worker's order costs omissions: a pivot must be newer than
- * the worker's previous commit, so under a fast closed loop mostly pivots written during the transaction
- * qualify. Dropping that rule would let every blind write sink below a stable pivot (all writes omitted, rows
- * frozen for an epoch) at the price of a weaker guarantee than {@code mvto-async}'s; we keep the guarantee. An
- * omission under group commit may return at once: it waits only for the floor to pass h, not its own clock.
+ * per epoch for both, so its throughput says nothing about SSE; a worker that serves many clients with deferred
+ * commits keeps running meanwhile and measures it. {@code mvto-async+sse} extends {@code mvto-async}
+ * (serializable, and each worker's transactions in their order, as Cicada's clocks give). Keeping the worker's
+ * order costs {@code mvto-async+sse} omissions: a pivot must be newer than the worker's previous commit, so under
+ * a fast closed loop mostly pivots written during the transaction qualify. Dropping that rule there would let every
+ * blind write sink below a stable pivot (all writes omitted, rows frozen for an epoch) at the price of a weaker
+ * guarantee than {@code mvto-async}'s; we keep the guarantee. Under group commit (B) bounds the same sinking to the
+ * current epoch and strictness holds without the rule, so {@code mvto+sse} does without it (the paper's pivot
+ * versions per epoch). An omission under group commit may return at once: it waits only for the floor to pass h, not
+ * its own clock.
  *
  * <h2>Garbage collection</h2>
  * RapidGC and AssertiveVersionReuse through {@link org.terndb.txn.common.mvcc}'s watermark, collector and cache;

@@ -1,6 +1,7 @@
 package org.terndb.txn.mvto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.terndb.txn.common.mvcc.MvccTesting.table;
 import static org.terndb.txn.mvto.MvtoFixture.ts;
@@ -87,5 +88,68 @@ class MvtoGroupCommitTest {
         Transaction check = committer.begin();
         assertEquals(14, amount(check.read(t, key(1))));
         check.commit();
+    }
+
+    /**
+     * {@code commitDeferred} under group commit returns at once and names an epoch: the commit may be acknowledged
+     * once that epoch closed, and a transaction that begins after that is ordered after it, as with {@code commit}.
+     */
+    @Test
+    void aDeferredCommitIsAcknowledgedOnceItsEpochClosedAndLaterTransactionsComeAfterIt() {
+        MvtoConcurrencyControl cc = mf.strict(ProtocolFixture.MANUAL_EPOCHS);
+        Table t = table(cc, 1);
+        MvtoWorker ahead = mf.worker(cc);
+        MvtoWorker lagging = mf.worker(cc);
+        lagging.disableOneSidedSync();
+        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + AHEAD, 0));
+        Transaction writer = ahead.begin();
+        assertTrue(writer.update(t, key(1), amount(7)));
+        long epoch = writer.commitDeferred(); // returns although no epoch closes by itself here
+        assertTrue(epoch > 0, "a group commit names the epoch to wait for");
+        assertFalse(ahead.isDurable(epoch), "its epoch has not closed: it must not be acknowledged yet");
+        assertTrue(cc.clocks().floor() <= Clocks.clockOf(ts(writer)));
+
+        Transaction readOnly = ahead.begin(); // the worker goes on meanwhile
+        assertEquals(7, amount(readOnly.read(t, key(1))));
+        long readEpoch = readOnly.commitDeferred();
+        assertTrue(readEpoch >= epoch, "a read-only commit waits for its epoch too: " + readEpoch);
+        assertFalse(ahead.isDurable(readEpoch));
+
+        ProtocolFixture.advanceEpoch(cc);
+        assertTrue(ahead.isDurable(epoch));
+        assertTrue(ahead.isDurable(readEpoch));
+        assertTrue(cc.clocks().floor() > Clocks.clockOf(ts(readOnly)), "the floor passed both commits");
+        Transaction reader = lagging.begin();
+        assertTrue(ts(reader) > ts(writer), "the commit floor orders the later transaction after the commit");
+        assertEquals(7, amount(reader.read(t, key(1))));
+        assertTrue(reader.commitDeferred() > 0);
+    }
+
+    @Test
+    void awaitDurableOfADeferredCommitReturnsOnceTheFloorPassedIt() {
+        MvtoConcurrencyControl cc = mf.strict(TxnOptions.defaults().with("epoch_ms", "5"));
+        Table t = table(cc, 1);
+        MvtoWorker w = mf.worker(cc);
+        for (int i = 0; i < 3; i++) {
+            Transaction tx = w.begin();
+            assertTrue(tx.update(t, key(1), amount(10 + i)));
+            long epoch = tx.commitDeferred();
+            w.awaitDurable(epoch);
+            assertTrue(w.isDurable(epoch));
+            assertTrue(cc.clocks().floor() > Clocks.clockOf(ts(tx)));
+        }
+    }
+
+    @Test
+    void withoutGroupCommitADeferredCommitHasNothingToWaitFor() {
+        MvtoConcurrencyControl cc = mf.async(ProtocolFixture.MANUAL_EPOCHS);
+        Table t = table(cc, 1);
+        MvtoWorker w = mf.worker(cc);
+        Transaction writer = w.begin();
+        assertTrue(writer.update(t, key(1), amount(3)));
+        assertEquals(0, writer.commitDeferred());
+        Transaction reader = w.begin();
+        assertEquals(3, amount(reader.read(t, key(1))));
+        assertEquals(0, reader.commitDeferred());
     }
 }

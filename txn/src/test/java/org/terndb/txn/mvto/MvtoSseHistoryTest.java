@@ -31,7 +31,10 @@ import org.terndb.txn.Worker;
  * below their pivots ({@link MvtoSseTransaction#lastCommitPosition()}). Replayed in that order, every read must
  * return the last write before it (omitted writes included, so an omitted version that a later reader should have
  * seen is caught), no omitted write may ever be read, and the final rows are the last writes. For {@code mvto+sse}
- * the order must also respect real time: a transaction that ended before another began comes first.
+ * the order must also respect real time: a transaction that ended before another began comes first. With
+ * {@code deferred} each worker commits with {@code commitDeferred}, keeps up to {@value #PENDING} commits waiting
+ * for their epoch to close and acknowledges them once {@code isDurable} says so: a transaction then ends at its
+ * acknowledgement, and a worker's transactions need not keep their order until they are acknowledged.
  */
 class MvtoSseHistoryTest {
     private static final int KEYS = 8;
@@ -40,14 +43,17 @@ class MvtoSseHistoryTest {
     private static final long HARD_BUDGET_NANOS = 3_000_000_000L; // runs on to here until omissions were seen
     private static final int WANTED_OMISSIONS = 20;
     private static final int MAX_TXNS_PER_THREAD = 12_000;
+    private static final int PENDING = 4;
 
     /** One committed transaction as recorded; loaded rows are writer 0. */
     record Committed(long id, int[] readKeys, long[] readWriters, int[] writeKeys, boolean omitted, long position,
                      long beginNanos, long endNanos, String ops) {}
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"mvto-async+sse", "mvto+sse"})
-    void blindWriteHeavyHotKeysFollowTheClaimedSerialOrder(String protocol) throws Exception {
+    @ValueSource(strings = {"mvto-async+sse", "mvto+sse", "mvto+sse deferred"})
+    void blindWriteHeavyHotKeysFollowTheClaimedSerialOrder(String variant) throws Exception {
+        String protocol = variant.split(" ")[0];
+        boolean deferred = variant.endsWith(" deferred");
         TxnOptions options = TxnOptions.defaults().with("epoch_ms", protocol.startsWith("mvto-async") ? "40" : "1");
         try (MvtoConcurrencyControl cc = (MvtoConcurrencyControl) Protocols.create(protocol, options)) {
             Table t = cc.createTable("hot");
@@ -66,7 +72,7 @@ class MvtoSseHistoryTest {
                 int thread = n;
                 threads[n] = new Thread(() -> {
                     try (Worker w = cc.newWorker()) {
-                        run(w, t, thread, deadline, hardDeadline, omissions, out);
+                        run(w, t, thread, deadline, hardDeadline, omissions, out, deferred);
                     } catch (Throwable e) {
                         failure.compareAndSet(null, e);
                     }
@@ -84,7 +90,7 @@ class MvtoSseHistoryTest {
             List<Committed> all = new ArrayList<>();
             perThread.forEach(all::addAll);
             for (List<Committed> own : perThread) {
-                for (int i = 1; i < own.size(); i++) {
+                for (int i = 1; i < own.size() && !deferred; i++) {
                     assertTrue(own.get(i - 1).position() < own.get(i).position(), "a worker's transactions out of "
                             + "order: " + own.get(i - 1).ops() + " then " + own.get(i).ops());
                 }
@@ -101,7 +107,7 @@ class MvtoSseHistoryTest {
             TxnStats stats = cc.stats();
             long omittedTxns = all.stream().filter(Committed::omitted).count();
             long omittedWrites = all.stream().filter(Committed::omitted).mapToLong(c -> c.writeKeys().length).sum();
-            System.out.printf("%s history: %d committed (%d omitted), %s%n", protocol, all.size(), omittedTxns, stats);
+            System.out.printf("%s history: %d committed (%d omitted), %s%n", variant, all.size(), omittedTxns, stats);
             if (!violations.isEmpty()) {
                 fail(violations.size() + " violation(s), first:\n"
                         + String.join("\n", violations.subList(0, Math.min(5, violations.size()))));
@@ -140,7 +146,8 @@ class MvtoSseHistoryTest {
 
     /** Half reads, 40% blind updates, 10% read-modify-writes, one to four operations per transaction. */
     private static void run(Worker w, Table t, int thread, long deadline, long hardDeadline,
-                            AtomicLong omissions, List<Committed> out) {
+                            AtomicLong omissions, List<Committed> out, boolean deferred) {
+        java.util.ArrayDeque<long[]> pending = new java.util.ArrayDeque<>(); // {index in out, epoch}, oldest first
         SplittableRandom rnd = new SplittableRandom(0x5EED + thread);
         long seq = 0;
         long[] seen = new long[KEYS];
@@ -161,6 +168,7 @@ class MvtoSseHistoryTest {
                 boolean unrepeatable = false;
                 SplittableRandom r = new SplittableRandom(opSeed);
                 long begin = System.nanoTime();
+                long epoch = 0;
                 Transaction tx = w.begin();
                 try {
                     for (int i = 0; i < ops; i++) {
@@ -189,12 +197,16 @@ class MvtoSseHistoryTest {
                     if (r.nextInt(3) == 0) {
                         spin(5 + r.nextInt(r.nextInt(4) == 0 ? 80 : 20)); // others install pivots meanwhile
                     }
-                    tx.commit();
+                    if (deferred) {
+                        epoch = tx.commitDeferred();
+                    } else {
+                        tx.commit();
+                    }
                 } catch (TransactionAbortedException e) {
                     w.backoff();
                     continue;
                 }
-                long end = System.nanoTime();
+                long end = deferred ? Long.MAX_VALUE : System.nanoTime(); // deferred: set at the acknowledgement
                 if (unrepeatable) {
                     throw new AssertionError("committed after reading one key twice with different values: " + log);
                 }
@@ -222,8 +234,32 @@ class MvtoSseHistoryTest {
                 }
                 out.add(new Committed(id, rk, rw, wk, st.lastCommitOmitted(), st.lastCommitPosition(), begin, end,
                         log.toString()));
+                if (deferred) {
+                    pending.add(new long[] {out.size() - 1, epoch});
+                    if (pending.size() >= PENDING) {
+                        w.awaitDurable(pending.peek()[1]);
+                    }
+                    acknowledge(w, pending, out, false);
+                }
                 break;
             }
+        }
+        acknowledge(w, pending, out, true);
+    }
+
+    /** Ends the pending commits that may be acknowledged (all of them, waiting, if {@code all}), oldest first. */
+    private static void acknowledge(Worker w, java.util.ArrayDeque<long[]> pending, List<Committed> out, boolean all) {
+        while (!pending.isEmpty()) {
+            long[] p = pending.peek();
+            if (all) {
+                w.awaitDurable(p[1]);
+            } else if (!w.isDurable(p[1])) {
+                return;
+            }
+            pending.poll();
+            Committed c = out.get((int) p[0]);
+            out.set((int) p[0], new Committed(c.id(), c.readKeys(), c.readWriters(), c.writeKeys(), c.omitted(),
+                    c.position(), c.beginNanos(), System.nanoTime(), c.ops()));
         }
     }
 

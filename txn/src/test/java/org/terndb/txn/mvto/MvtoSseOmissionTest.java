@@ -17,6 +17,7 @@ import org.terndb.txn.Transaction;
 import org.terndb.txn.TransactionAbortedException;
 import org.terndb.txn.TxnOptions;
 import org.terndb.txn.Worker;
+import org.terndb.txn.silo.ProtocolFixture;
 
 /** Write omission on MVTO: what is omitted, what is delegated, and what readers see. */
 class MvtoSseOmissionTest {
@@ -314,5 +315,30 @@ class MvtoSseOmissionTest {
         Transaction reader = a.begin();
         assertEquals(3, value(reader.read(t, key(1))));
         reader.commit();
+    }
+
+    @Test
+    void aDeferredOmissionUnderGroupCommitWaitsForTheEpochOfItsPivot() {
+        MvtoConcurrencyControl cc = fx.fx.open(MvtoConcurrencyControl.withSse(ProtocolFixture.MANUAL_EPOCHS));
+        Table t = cc.createTable("t");
+        cc.load(t, key(1), row(0));
+        Worker a = fx.worker(cc);
+        Worker b = fx.worker(cc);
+        Transaction concurrent = a.begin();
+        Transaction pivot = b.begin();
+        pivot.updateBlind(t, key(1), row(3));
+        long pivotEpoch = pivot.commitDeferred();
+        concurrent.updateBlind(t, key(1), row(4));
+        long epoch = concurrent.commitDeferred();
+        assertTrue(sse(concurrent).lastCommitOmitted());
+        assertTrue(epoch >= pivotEpoch && epoch > 0, "acknowledged only once the floor passed the pivot");
+        assertFalse(a.isDurable(epoch));
+        ProtocolFixture.advanceEpoch(cc);
+        assertTrue(a.isDurable(epoch));
+        assertTrue(b.isDurable(pivotEpoch));
+        assertTrue(cc.clocks().floor() > Clocks.clockOf(MvtoFixture.ts(pivot)));
+        Transaction reader = a.begin();
+        assertEquals(3, value(reader.read(t, key(1))));
+        reader.commitDeferred();
     }
 }
