@@ -22,8 +22,9 @@ public final class TatpCommand extends OptionCommand {
 
                 Modes (the same transactions and inputs):
                   direct  the transactions through a concurrency-control protocol's transactions, one terminal per
-                          thread, conflicts retried after the protocol's backoff; the data-ingestion updates
-                          (UPDATE_LOCATION, UPDATE_SUBSCRIBER_DATA) are blind writes, which silo+sse may omit
+                          thread (or --terminals-per-thread), conflicts retried after the protocol's backoff; the
+                          data-ingestion updates (UPDATE_LOCATION, UPDATE_SUBSCRIBER_DATA) are blind writes, which
+                          silo+sse and mvto+sse may omit
                   jdbc    the specification's SQL over JDBC, one prepared statement per statement: TernDB (the default
                           URL, in memory), H2 or HSQLDB (--url jdbc:h2:mem:tatp, jdbc:hsqldb:mem:tatp)
                   proc    the seven transactions as TernDB stored procedures, one CALL per transaction
@@ -39,7 +40,10 @@ public final class TatpCommand extends OptionCommand {
                 .value("url", "URL", "JDBC URL of --mode jdbc (TernDB, or e.g. jdbc:h2:mem:tatp,"
                         + " jdbc:hsqldb:mem:tatp) or --mode proc (TernDB only)", TatpSettings.DEFAULT_URL)
                 .value("subscribers", "N", "subscribers loaded (the scale)", "100000")
-                .value("threads", "T", "terminals, one thread each", "2")
+                .value("threads", "T", "driver threads, one terminal each (unless --terminals-per-thread)", "2")
+                .value("terminals-per-thread", "N", "--mode direct: terminals each thread serves in turn; a commit"
+                        + " that waits for its epoch to close (mvto's group commit) is acknowledged later while the"
+                        + " thread runs the other terminals; latency counts to the acknowledgement", "1")
                 .value("seconds", "S", "timed seconds", "10")
                 .value("warmup", "auto|S", "untimed warm-up before the timed window: S seconds, or auto: until the JIT"
                         + " compiler has been idle for 3 s (at least 2 s, at most 60 s)", WarmUp.AUTO)
@@ -50,6 +54,8 @@ public final class TatpCommand extends OptionCommand {
                 .value("ingest", "P", "data-ingestion share in percent (0-100): UPDATE_LOCATION and"
                         + " UPDATE_SUBSCRIBER_DATA 14:2, the rest in standard proportions", null)
                 .flag("update-intensive", "the update-intensive mix: --ingest 80")
+                .value("options", "K=V;...", "--mode direct: the protocol's transaction options (epoch_ms, ...: see"
+                        + " bin/tern ycsb --help), e.g. 'epoch_ms=5'", null)
                 .flag("check", "load, check the consistency conditions and exit without a run")
                 .flag("no-check", "skip the consistency checks after the run")
                 .json());

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import org.terndb.cli.JsonObject;
 import org.terndb.harness.Measurement;
 
@@ -45,11 +47,21 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
         return n < 0 ? null : n;
     }
 
+    /** {@code --options} as {@code k=v;...}, sorted. */
+    private static String optionsText(Map<String, String> options) {
+        StringBuilder text = new StringBuilder();
+        new TreeMap<>(options).forEach((k, v) -> text.append(text.length() == 0 ? "" : ";").append(k).append('=')
+                .append(v));
+        return text.toString();
+    }
+
     JsonObject toJson() {
         JsonObject json = new JsonObject()
                 .put("mode", settings.mode().key())
                 .put("protocol", protocol)
                 .put("threads", settings.threads())
+                .put("terminals_per_thread", settings.terminalsPerThread())
+                .put("options", settings.options().isEmpty() ? null : optionsText(settings.options()))
                 .put("subscribers", settings.subscribers())
                 .put("tps", Measurement.round(tps(), 1))
                 .put("abort_ratio", Measurement.round(abortRatio(), 6))
@@ -93,7 +105,7 @@ record TatpResult(TatpSettings settings, Measurement run, long omittedWrites, lo
                     tps(), abortRatio(), run.seconds());
             out.println(run.warmUpLine());
             if (omittedWrites >= 0) {
-                out.printf(Locale.ROOT, "writes installed %,d, omitted %,d (write omission: silo+sse)%n",
+                out.printf(Locale.ROOT, "writes installed %,d, omitted %,d (write omission: silo+sse, mvto+sse)%n",
                         installedWrites, omittedWrites);
             }
             String reasons = run.abortsByReasonLine();

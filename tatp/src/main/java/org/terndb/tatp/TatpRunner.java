@@ -14,6 +14,7 @@ import org.terndb.harness.JdbcDriverThread;
 import org.terndb.harness.Measurement;
 import org.terndb.harness.Outcome;
 import org.terndb.harness.Seeds;
+import org.terndb.harness.TerminalRing;
 import org.terndb.harness.TimedRun;
 import org.terndb.txn.ConcurrencyControl;
 import org.terndb.txn.Protocols;
@@ -61,7 +62,7 @@ final class TatpRunner {
     }
 
     private TatpResult runDirect() throws Exception {
-        try (ConcurrencyControl cc = Protocols.create(settings.protocol(), null)) {
+        try (ConcurrencyControl cc = Protocols.create(settings.protocol(), settings.txnOptions())) {
             TatpDatabase db = new TatpDatabase(cc);
             double loadSeconds = load(db::sink);
             TatpResult result;
@@ -69,13 +70,24 @@ final class TatpRunner {
                 result = TatpResult.checkOnly(settings, loadSeconds, null, settings.protocol());
             } else {
                 List<DirectThread> threads = new ArrayList<>();
+                int perThread = settings.terminalsPerThread();
                 for (int t = 0; t < settings.threads(); t++) {
-                    threads.add(new DirectThread(terminal(t), db));
+                    TatpInputs[] terminals = new TatpInputs[perThread];
+                    for (int i = 0; i < perThread; i++) {
+                        terminals[i] = terminal(t * perThread + i);
+                    }
+                    threads.add(new DirectThread(terminals, db));
                 }
                 Measurement m = TimedRun.measure(threads, settings.warmup(), settings.seconds(), "tatp-terminal");
                 TxnStats writes = new TxnStats();
+                long blocked = 0;
                 for (DirectThread t : threads) {
                     writes.add(t.window);
+                    blocked += t.blockedNanos();
+                }
+                if (perThread > 1 && m.seconds() > 0) {
+                    err.printf(Locale.ROOT, "threads blocked with every terminal waiting for its acknowledgement: %.1f%%"
+                            + " of the timed window%n", 100 * blocked / 1e9 / (m.seconds() * threads.size()));
                 }
                 result = new TatpResult(settings, m, writes.omittedWrites(), writes.installedWrites(), loadSeconds,
                         null, settings.protocol(), null);
@@ -153,10 +165,15 @@ final class TatpRunner {
     /**
      * The transactions inside transactions of a protocol; conflicts are retried after the worker's backoff, a
      * failure by design is rolled back ({@code abort()}). Counts the writes the protocol installed and omitted in
-     * the timed window.
+     * the timed window. With one terminal a commit waits as {@link Transaction#commit()} does; with several
+     * ({@code --terminals-per-thread}) they take turns in a {@link TerminalRing}: a commit ends with
+     * {@link Transaction#commitDeferred()} and is acknowledged, and counted, once {@link Worker#isDurable} says so
+     * (under {@code mvto}'s group commit, once its epoch closed), while the thread runs the other terminals.
      */
-    static final class DirectThread extends DriverThread<TatpTxn> {
-        private final TatpInputs inputs;
+    static final class DirectThread extends DriverThread<TatpTxn> implements TerminalRing.Client<TatpTxn> {
+        private final TatpInputs[] terminals;
+        private final TerminalRing<TatpTxn> ring; // null for one terminal
+        private TatpInputs inputs;                // the terminal whose transaction next() drew
         private final TatpDatabase db;
         final TatpLogic logic;
         private Worker worker;
@@ -164,9 +181,11 @@ final class TatpRunner {
         /** The worker's counters over the timed window. */
         TxnStats window = new TxnStats();
 
-        DirectThread(TatpInputs inputs, TatpDatabase db) {
+        DirectThread(TatpInputs[] terminals, TatpDatabase db) {
             super(TatpTxn.count());
-            this.inputs = inputs;
+            this.terminals = terminals;
+            this.ring = terminals.length == 1 ? null : new TerminalRing<>(terminals.length, this);
+            this.inputs = terminals[0];
             this.db = db;
             this.logic = new TatpLogic(db);
         }
@@ -178,13 +197,28 @@ final class TatpRunner {
 
         @Override
         public void close() {
-            if (worker != null) {
+            if (worker == null) {
+                return;
+            }
+            try {
+                if (ring != null) {
+                    ring.drain();
+                }
+            } finally {
                 worker.close();
             }
         }
 
+        /** Nanoseconds of the timed window the thread was blocked with every terminal waiting. */
+        long blockedNanos() {
+            return ring == null ? 0 : ring.blockedNanos();
+        }
+
         @Override
         protected TatpTxn next() {
+            if (ring != null) {
+                inputs = terminals[ring.next()];
+            }
             return inputs.next();
         }
 
@@ -195,6 +229,9 @@ final class TatpRunner {
                 if (!logic.run(type, txn, inputs)) {
                     txn.abort();   // failed by the specification's design: nothing to keep
                     return Outcome.ROLLED_BACK;
+                }
+                if (ring != null) {
+                    return ring.committed(type, txn.commitDeferred());
                 }
                 txn.commit();
                 return Outcome.COMMITTED;
@@ -216,11 +253,36 @@ final class TatpRunner {
         @Override
         protected void measureStarted() {
             atStart = worker.stats().snapshot();
+            if (ring != null) {
+                ring.measuring(true);
+            }
         }
 
         @Override
         protected void measureEnded() {
             window = worker.stats().minus(atStart);
+            if (ring != null) {
+                ring.measuring(false);
+            }
+        }
+
+        @Override
+        public boolean isAcknowledgeable(long epoch) {
+            return worker.isDurable(epoch);
+        }
+
+        @Override
+        public void awaitAcknowledgeable(long epoch) {
+            worker.awaitDurable(epoch);
+        }
+
+        @Override
+        public void acknowledged(TatpTxn type, long startNanos) {
+            acknowledged(type, Outcome.COMMITTED, startNanos);
+        }
+
+        @Override
+        public void drained(TatpTxn type) {
         }
     }
 

@@ -2,11 +2,14 @@ package org.terndb.tatp;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.terndb.cli.ParsedOptions;
 import org.terndb.cli.UsageException;
 import org.terndb.harness.WarmUp;
 import org.terndb.txn.Protocols;
+import org.terndb.txn.TxnOptions;
 
 /**
  * The validated settings of one {@code tern tatp} invocation.
@@ -18,10 +21,12 @@ import org.terndb.txn.Protocols;
  *                      (null: the URL's own, silo unless it says)
  * @param url           {@code --url} as given (see {@link #jdbcUrl()})
  * @param checkOnly     {@code --check}: load, check the consistency conditions, do not run
+ * @param terminalsPerThread {@code --terminals-per-thread} of {@code --mode direct}: terminals each thread serves
+ * @param options       {@code --options} of {@code --mode direct}: the protocol's transaction options as given
  */
 record TatpSettings(Mode mode, String protocol, String url, int subscribers, int threads, double seconds,
                     WarmUp warmup, long seed, int[] mix, double ingestPercent, boolean updateIntensive,
-                    boolean checkOnly, boolean check) {
+                    boolean checkOnly, boolean check, int terminalsPerThread, Map<String, String> options) {
 
     enum Mode {
         DIRECT, JDBC, PROC;
@@ -98,9 +103,30 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
             mix = parseMix(args.getString("mix"));
             ingest = ingestPercent(mix);
         }
+        int terminalsPerThread = args.getInt("terminals-per-thread", 1, 1024);
+        if (mode != Mode.DIRECT && args.isGiven("terminals-per-thread")) {
+            throw new UsageException("--terminals-per-thread applies to --mode direct only");
+        }
+        if (mode != Mode.DIRECT && args.isGiven("options")) {
+            throw new UsageException("--options applies to --mode direct only (a TernDB URL takes its own ;key=value"
+                    + " options)");
+        }
+        Map<String, String> options = args.getKeyValues("options", TxnOptions::isOption,
+                "transaction options (epoch_ms, ...: see bin/tern ycsb --help)");
+        try {
+            TxnOptions.of(options);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--options: " + e.getMessage());
+        }
         return new TatpSettings(mode, mode == Mode.DIRECT || args.isGiven("protocol") ? protocol : null, url,
                 subscribers, threads, seconds, warmup, args.getLong("seed", Long.MIN_VALUE, Long.MAX_VALUE), mix, ingest,
-                updateIntensive, args.isSet("check"), !args.isSet("no-check"));
+                updateIntensive, args.isSet("check"), !args.isSet("no-check"),
+                mode == Mode.DIRECT ? terminalsPerThread : 1, Map.copyOf(options));
+    }
+
+    /** The protocol's transaction options of {@code --mode direct}. */
+    TxnOptions txnOptions() {
+        return TxnOptions.of(options);
     }
 
     static int[] parseMix(String text) {
@@ -197,12 +223,13 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
 
     String describe() {
         String system = switch (mode) {
-            case DIRECT -> "direct, protocol " + protocol;
+            case DIRECT -> "direct, protocol " + protocol + (options.isEmpty() ? "" : " " + new TreeMap<>(options));
             case JDBC -> "jdbc " + jdbcUrl();
             case PROC -> "proc " + jdbcUrl();
         };
-        return String.format(Locale.ROOT, "TATP %s: %,d subscribers, %d thread%s, %s s timed + %s warm-up, mix %s"
+        return String.format(Locale.ROOT, "TATP %s: %,d subscribers, %d thread%s%s, %s s timed + %s warm-up, mix %s"
                         + " (data ingestion %s%%%s), seed %d", system, subscribers, threads, threads == 1 ? "" : "s",
+                terminalsPerThread == 1 ? "" : " of " + terminalsPerThread + " terminals each",
                 trim(seconds), warmUpText(warmup), mixText(), trim(Math.round(ingestPercent * 100) / 100.0),
                 updateIntensive ? ", update-intensive" : "", seed);
     }
@@ -222,7 +249,8 @@ record TatpSettings(Mode mode, String protocol, String url, int subscribers, int
                 && s.url.equals(url) && s.subscribers == subscribers && s.threads == threads && s.seconds == seconds
                 && s.warmup.equals(warmup) && s.seed == seed && Arrays.equals(s.mix, mix)
                 && s.ingestPercent == ingestPercent && s.updateIntensive == updateIntensive
-                && s.checkOnly == checkOnly && s.check == check;
+                && s.checkOnly == checkOnly && s.check == check && s.terminalsPerThread == terminalsPerThread
+                && s.options.equals(options);
     }
 
     @Override

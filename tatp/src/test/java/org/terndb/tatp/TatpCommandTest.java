@@ -126,6 +126,20 @@ class TatpCommandTest {
         assertEquals(0, byTxn.getAsJsonObject("get_subscriber_data").get("commits").getAsLong(), "100% ingestion");
     }
 
+    /**
+     * Many terminals per thread keep mvto's group commit (one commit per epoch per closed loop) running: commits
+     * are acknowledged when their epoch closed, while the thread serves the other terminals.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvto", "mvto+sse", "silo"})
+    void terminalsPerThreadAcknowledgeCommitsWhenTheirEpochClosed(String protocol) throws Exception {
+        JsonObject json = runJson("--protocol", protocol, "--threads", "2", "--terminals-per-thread", "32",
+                "--ingest", "50", "--options", "epoch_ms=5");
+        assertEquals(32, json.get("terminals_per_thread").getAsInt());
+        assertEquals("epoch_ms=5", json.get("options").getAsString());
+        assertHealthyRun(json);
+    }
+
     @Test
     void jdbcModeOnH2StaysConsistent() throws Exception {
         JsonObject json = runJson("--mode", "jdbc", "--url", "jdbc:h2:mem:tatp" + DATABASES.incrementAndGet(),
@@ -232,6 +246,12 @@ class TatpCommandTest {
         assertTrue(both[1].contains("--update-intensive is --ingest 80"), both[1]);
         String[] mixAndIngest = run(Cli.EXIT_USAGE, "--ingest", "50", "--mix", "1,1,1,1,1,1,1");
         assertTrue(mixAndIngest[1].contains("give one of them"), mixAndIngest[1]);
+        String[] perThread = run(Cli.EXIT_USAGE, "--mode", "jdbc", "--terminals-per-thread", "4");
+        assertTrue(perThread[1].contains("--terminals-per-thread applies to --mode direct only"), perThread[1]);
+        String[] jdbcOptions = run(Cli.EXIT_USAGE, "--mode", "jdbc", "--options", "epoch_ms=5");
+        assertTrue(jdbcOptions[1].contains("--options applies to --mode direct only"), jdbcOptions[1]);
+        String[] badOption = run(Cli.EXIT_USAGE, "--options", "epoch_ms=soon");
+        assertTrue(badOption[1].contains("epoch_ms"), badOption[1]);
         String[] range = run(Cli.EXIT_USAGE, "--ingest", "101");
         assertTrue(range[1].contains("--ingest"), range[1]);
     }
