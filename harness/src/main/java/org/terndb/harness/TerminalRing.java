@@ -1,32 +1,22 @@
 package org.terndb.harness;
 
+import java.util.function.LongConsumer;
+import java.util.function.LongPredicate;
+
 /**
  * The terminals one driver thread serves in turn when its commits end before they may be acknowledged (a deferred
  * commit: its epoch must still become durable, or close under a protocol's group commit), as a SiloR worker serves
  * many clients (SiloR §5). The thread goes on with the next terminal whose previous transaction was acknowledged;
- * a commit is acknowledged, and only then counted, once the {@link Client} says its epoch may be; when every
+ * a commit is acknowledged, and only then counted, once the driver's worker says its epoch may be; when every
  * terminal waits, the thread blocks for the oldest pending commit. Each terminal stays a closed loop: it submits
  * its next transaction only after the previous one was acknowledged. O(1) per transaction however many terminals.
  *
  * @param <T> the benchmark's transaction type
  */
 public final class TerminalRing<T extends TransactionType> {
-    /** The driver thread's side: when an epoch may be acknowledged, and what an acknowledgement does. */
-    public interface Client<T> {
-        /** Whether a commit that named {@code epoch} may be acknowledged now; never blocks. */
-        boolean isAcknowledgeable(long epoch);
-
-        /** Blocks until {@link #isAcknowledgeable}{@code (epoch)} would be true. */
-        void awaitAcknowledgeable(long epoch);
-
-        /** A pending commit of {@code type} was acknowledged; {@code startNanos} is when its terminal drew it. */
-        void acknowledged(T type, long startNanos);
-
-        /** A commit still pending when the run ended was awaited (acknowledged, but not in the timed window). */
-        void drained(T type);
-    }
-
-    private final Client<T> client;
+    private final DriverThread<T> driver;
+    private LongPredicate acknowledgeable;
+    private LongConsumer awaitAcknowledgeable;
     /** Per terminal: the epoch its pending commit waits for (0 = none pending), its type and start time. */
     private final long[] pendingEpoch;
     private final Object[] pendingType;
@@ -48,11 +38,12 @@ public final class TerminalRing<T extends TransactionType> {
     private long blockedNanos;
     private boolean measuring;
 
-    public TerminalRing(int terminals, Client<T> client) {
+    /** @param driver the thread whose terminals these are: it counts the acknowledged commits */
+    public TerminalRing(int terminals, DriverThread<T> driver) {
         if (terminals < 1) {
             throw new IllegalArgumentException("a ring needs a terminal, not " + terminals);
         }
-        this.client = client;
+        this.driver = driver;
         pendingEpoch = new long[terminals];
         pendingType = new Object[terminals];
         startNanos = new long[terminals];
@@ -62,6 +53,15 @@ public final class TerminalRing<T extends TransactionType> {
             ready[i] = i;
         }
         readyCount = terminals;
+    }
+
+    /**
+     * Binds the ring to its driver's worker, before the first {@link #next}: {@code acknowledgeable} tells whether a
+     * commit that named an epoch may be acknowledged now (never blocking), {@code await} blocks until it may.
+     */
+    public void open(LongPredicate acknowledgeable, LongConsumer await) {
+        this.acknowledgeable = acknowledgeable;
+        this.awaitAcknowledgeable = await;
     }
 
     /**
@@ -77,7 +77,7 @@ public final class TerminalRing<T extends TransactionType> {
         if (readyCount == 0) {
             // Every terminal waits: block for the oldest pending commit.
             long t0 = System.nanoTime();
-            client.awaitAcknowledgeable(pendingEpoch[pending[pendingHead]]);
+            awaitAcknowledgeable.accept(pendingEpoch[pending[pendingHead]]);
             if (measuring) {
                 blockedNanos += System.nanoTime() - t0;
             }
@@ -97,7 +97,7 @@ public final class TerminalRing<T extends TransactionType> {
      * counted when {@link #next} or {@link #drain} acknowledges it).
      */
     public Outcome committed(T type, long epoch) {
-        if (epoch == 0 || client.isAcknowledgeable(epoch)) {
+        if (epoch == 0 || acknowledgeable.test(epoch)) {
             return Outcome.COMMITTED;
         }
         pendingEpoch[current] = epoch;
@@ -112,10 +112,10 @@ public final class TerminalRing<T extends TransactionType> {
     public void drain() {
         while (pendingCount > 0) {
             int i = pending[pendingHead];
-            client.awaitAcknowledgeable(pendingEpoch[i]);
+            awaitAcknowledgeable.accept(pendingEpoch[i]);
             popPending();
             pendingEpoch[i] = 0;
-            client.drained(type(i));
+            driver.finished(type(i), Outcome.COMMITTED); // acknowledged, but after the timed window
         }
     }
 
@@ -133,12 +133,12 @@ public final class TerminalRing<T extends TransactionType> {
     private void acknowledge() {
         while (pendingCount > 0) {
             int i = pending[pendingHead];
-            if (!client.isAcknowledgeable(pendingEpoch[i])) {
+            if (!acknowledgeable.test(pendingEpoch[i])) {
                 return;
             }
             popPending();
             pendingEpoch[i] = 0;
-            client.acknowledged(type(i), startNanos[i]);
+            driver.acknowledged(type(i), Outcome.COMMITTED, startNanos[i]);
             pushReady(i);
         }
     }

@@ -170,7 +170,7 @@ final class TatpRunner {
      * {@link Transaction#commitDeferred()} and is acknowledged, and counted, once {@link Worker#isDurable} says so
      * (under {@code mvto}'s group commit, once its epoch closed), while the thread runs the other terminals.
      */
-    static final class DirectThread extends DriverThread<TatpTxn> implements TerminalRing.Client<TatpTxn> {
+    static final class DirectThread extends DriverThread<TatpTxn> {
         private final TatpInputs[] terminals;
         private final TerminalRing<TatpTxn> ring; // null for one terminal
         private TatpInputs inputs;                // the terminal whose transaction next() drew
@@ -193,6 +193,9 @@ final class TatpRunner {
         @Override
         public void open() {
             worker = db.cc().newWorker();
+            if (ring != null) {
+                ring.open(worker::isDurable, worker::awaitDurable);
+            }
         }
 
         @Override
@@ -264,25 +267,6 @@ final class TatpRunner {
             if (ring != null) {
                 ring.measuring(false);
             }
-        }
-
-        @Override
-        public boolean isAcknowledgeable(long epoch) {
-            return worker.isDurable(epoch);
-        }
-
-        @Override
-        public void awaitAcknowledgeable(long epoch) {
-            worker.awaitDurable(epoch);
-        }
-
-        @Override
-        public void acknowledged(TatpTxn type, long startNanos) {
-            acknowledged(type, Outcome.COMMITTED, startNanos);
-        }
-
-        @Override
-        public void drained(TatpTxn type) {
         }
     }
 

@@ -17,9 +17,10 @@ import org.terndb.txn.Worker;
  * differs from one terminal per thread.
  *
  * <p>Read-only commits with nothing to wait for and rollbacks are counted at once. At the end of the run the commits
- * still pending are awaited (so none is left unacknowledged) but not counted: the timed window is over.
+ * still pending are awaited (so none is left unacknowledged) but not counted: the timed window is over (a Delivery
+ * among them still ends condition 11).
  */
-final class TerminalRotation extends TpccRunner.TpccDriver implements TerminalRing.Client<TxnType> {
+final class TerminalRotation extends TpccRunner.TpccDriver {
     private final TxnStore.TxnDatabase db;
     private final TxnStore store;
     final TpccLogic logic;
@@ -38,6 +39,7 @@ final class TerminalRotation extends TpccRunner.TpccDriver implements TerminalRi
     @Override
     public void open() {
         worker = db.cc().newWorker();
+        ring.open(worker::isDurable, worker::awaitDurable);
     }
 
     @Override
@@ -97,27 +99,5 @@ final class TerminalRotation extends TpccRunner.TpccDriver implements TerminalRi
     @Override
     protected void backoff() {
         worker.backoff();
-    }
-
-    // ---- the ring's client ----------------------------------------------------------------------------------------
-
-    @Override
-    public boolean isAcknowledgeable(long epoch) {
-        return worker.isDurable(epoch);
-    }
-
-    @Override
-    public void awaitAcknowledgeable(long epoch) {
-        worker.awaitDurable(epoch);
-    }
-
-    @Override
-    public void acknowledged(TxnType type, long startNanos) {
-        acknowledged(type, Outcome.COMMITTED, startNanos);
-    }
-
-    @Override
-    public void drained(TxnType type) {
-        finished(type, Outcome.COMMITTED); // a Delivery still ends condition 11
     }
 }

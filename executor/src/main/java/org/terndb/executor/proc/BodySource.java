@@ -438,15 +438,7 @@ public final class BodySource {
         line("    s[" + Frame.ROW_COUNT + "] = ZERO;");
         line("}");
         depth--;
-        line("} else {");
-        depth++;
-        delegate(m); // a NULL or missing key value: the step decides
-        depth--;
-        line("}");
-        depth--;
-        line("} catch (" + SQL_ERROR + " e) {");
-        line("    throw located(e, f, " + m.line() + ");");
-        line("}");
+        endPointStatement(m);
     }
 
     /**
@@ -520,14 +512,22 @@ public final class BodySource {
         }
         line("s[" + Frame.ROW_COUNT + "] = " + row + " == null ? ZERO : ONE;");
         depth--;
+        endPointStatement(s);
+    }
+
+    /**
+     * Ends the code of a point statement opened by {@code try { ... if (plain) { ...}: the step itself where a key
+     * value is not plain (NULL, or an element outside its array: the step decides), and errors located at its line.
+     */
+    private void endPointStatement(Step step) {
         line("} else {");
         depth++;
-        delegate(s); // a NULL or missing key value: the step decides
+        delegate(step);
         depth--;
         line("}");
         depth--;
         line("} catch (" + SQL_ERROR + " e) {");
-        line("    throw located(e, f, " + s.line() + ");");
+        line("    throw located(e, f, " + step.line() + ");");
         line("}");
     }
 
