@@ -52,8 +52,9 @@ public final class TpccCommand extends OptionCommand {
                 .value("durability", "none|async|sync", "--mode direct: log commits to a database folder (sync:"
                         + " acknowledge once durable; async: at once; none: memory only)", "none")
                 .value("terminals-per-thread", "N", "--mode direct: terminals each thread serves in turn; a commit"
-                        + " waiting for durability (sync) is acknowledged later while the thread runs the other"
-                        + " terminals (SiloR); latency counts to the acknowledgement", "1")
+                        + " waiting for durability (sync) or for its epoch to close (mvto's group commit) is"
+                        + " acknowledged later while the thread runs the other terminals (SiloR); latency counts to"
+                        + " the acknowledgement", "1")
                 .value("options", "K=V;...", "--mode direct: durability options (sync_advance_epoch, log_flush_ms,"
                         + " checkpoint_rate_kb, ...) and transaction options (epoch_ms, ...), e.g."
                         + " 'sync_advance_epoch=false;epoch_ms=5'", null)

@@ -33,10 +33,10 @@ import org.terndb.txn.TransactionAbortedException;
  * without waiting and returns the epoch that must be durable before the commit may be acknowledged: the reported
  * epoch for a commit that reported one (an omitted commit included), 0 when there is nothing to wait for (no commit
  * log, or a read-only commit that reported nothing); or the protocol's {@link #groupCommitEpoch()} if that is
- * later, which its worker's {@link AbstractWorker#groupCommitted} tells closed. The caller then must not tell anyone the commit happened
- * until {@link org.terndb.txn.Worker#isDurable} says so or {@code awaitDurable} returned; meanwhile the worker may
- * run other transactions (SiloR §5: workers keep running while their clients' results wait for the durable
- * epoch).
+ * later, which its worker's {@link AbstractWorker#groupCommitted} tells closed. The caller then must not tell anyone
+ * the commit happened until {@link org.terndb.txn.Worker#isDurable} says so or {@code awaitDurable} returned;
+ * meanwhile the worker may run other transactions (SiloR §5: workers keep running while their clients' results
+ * wait for the durable epoch).
  * <ul>
  *   <li><b>epoch</b>: {@code epochs().current()} read at the serialization point, i.e. after the write set is
  *       locked / validated (behind the fence of the lock CASes or an explicit full fence) and before the new
