@@ -26,8 +26,6 @@ import org.terndb.txn.TxnOptions;
  * that began after another's acknowledgement must have the larger timestamp (MVTO's serialization order).
  */
 class MvtoDeferredGroupCommitTest {
-    /** About 32 ms of clock ticks: far more than an epoch, so only the commit floor can order the workers. */
-    private static final long AHEAD = 1_000_000;
     private static final int PENDING = 4;
     private static final int KEYS = 8;
 
@@ -46,10 +44,9 @@ class MvtoDeferredGroupCommitTest {
     void aTransactionThatBeginsAfterADeferredCommitWasAcknowledgedComesAfterIt() throws Exception {
         MvtoConcurrencyControl cc = mf.strict(TxnOptions.defaults().with("epoch_ms", "2"));
         Table t = table(cc, new long[KEYS]);
-        MvtoWorker ahead = mf.worker(cc);
-        MvtoWorker lagging = mf.worker(cc);
-        lagging.disableOneSidedSync(); // Cicada's sync would often (not always) hide the lag
-        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + AHEAD, 0));
+        MvtoFixture.AheadAndLagging workers = mf.aheadAndLagging(cc);
+        MvtoWorker ahead = workers.ahead();
+        MvtoWorker lagging = workers.lagging();
         long until = System.nanoTime() + 400_000_000L;
         CompletableFuture<List<Commit>> a = CompletableFuture.supplyAsync(() -> run(ahead, t, until, 1));
         CompletableFuture<List<Commit>> b = CompletableFuture.supplyAsync(() -> run(lagging, t, until, 2));

@@ -33,6 +33,22 @@ final class MvtoFixture {
         return (MvtoWorker) fx.worker(cc);
     }
 
+    /** Two workers of {@code cc}: {@code ahead}, whose clock is far ahead, and {@code lagging}. */
+    record AheadAndLagging(MvtoWorker ahead, MvtoWorker lagging) {
+    }
+
+    /**
+     * Two workers whose clocks lie about 32 ms of ticks apart, far more than an epoch, so that only the commit floor
+     * orders a transaction of the lagging one after a commit of the other.
+     */
+    AheadAndLagging aheadAndLagging(MvtoConcurrencyControl cc) {
+        MvtoWorker ahead = worker(cc);
+        MvtoWorker lagging = worker(cc);
+        lagging.disableOneSidedSync(); // Cicada's sync would often (not always) hide the lag
+        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + 1_000_000, 0));
+        return new AheadAndLagging(ahead, lagging);
+    }
+
     void close() {
         fx.close();
     }

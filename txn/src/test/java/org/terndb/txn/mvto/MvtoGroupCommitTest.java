@@ -20,8 +20,6 @@ import org.terndb.txn.silo.ProtocolFixture;
  * commit returned is ordered after it, even when its worker's clock lags far behind the committer's.
  */
 class MvtoGroupCommitTest {
-    /** About 32 ms of clock ticks: far more than an epoch, so only the commit floor can order the two. */
-    private static final long AHEAD = 1_000_000;
 
     private final MvtoFixture mf = new MvtoFixture();
 
@@ -35,10 +33,9 @@ class MvtoGroupCommitTest {
         MvtoConcurrencyControl cc = mf.strict(TxnOptions.defaults().with("epoch_ms", "5"));
         assertTrue(cc.groupCommit());
         Table t = table(cc, 1);
-        MvtoWorker ahead = mf.worker(cc);
-        MvtoWorker lagging = mf.worker(cc);
-        lagging.disableOneSidedSync(); // Cicada's sync would often (not always) hide the lag
-        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + AHEAD, 0));
+        MvtoFixture.AheadAndLagging workers = mf.aheadAndLagging(cc);
+        MvtoWorker ahead = workers.ahead();
+        MvtoWorker lagging = workers.lagging();
         Transaction writer = ahead.begin();
         assertTrue(writer.update(t, key(1), amount(7)));
         writer.commit(); // returns once the commit floor passed the writer's clock
@@ -54,10 +51,9 @@ class MvtoGroupCommitTest {
     void withoutGroupCommitALaggingClockMissesACommitThatAlreadyReturned() {
         MvtoConcurrencyControl cc = mf.async(ProtocolFixture.MANUAL_EPOCHS);
         Table t = table(cc, 1);
-        MvtoWorker ahead = mf.worker(cc);
-        MvtoWorker lagging = mf.worker(cc);
-        lagging.disableOneSidedSync(); // Cicada's sync would often (not always) hide the lag
-        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + AHEAD, 0));
+        MvtoFixture.AheadAndLagging workers = mf.aheadAndLagging(cc);
+        MvtoWorker ahead = workers.ahead();
+        MvtoWorker lagging = workers.lagging();
         Transaction writer = ahead.begin();
         assertTrue(writer.update(t, key(1), amount(7)));
         writer.commit();
@@ -98,10 +94,9 @@ class MvtoGroupCommitTest {
     void aDeferredCommitIsAcknowledgedOnceItsEpochClosedAndLaterTransactionsComeAfterIt() {
         MvtoConcurrencyControl cc = mf.strict(ProtocolFixture.MANUAL_EPOCHS);
         Table t = table(cc, 1);
-        MvtoWorker ahead = mf.worker(cc);
-        MvtoWorker lagging = mf.worker(cc);
-        lagging.disableOneSidedSync();
-        ahead.boostAbove(Clocks.timestamp(cc.clocks().physical() + AHEAD, 0));
+        MvtoFixture.AheadAndLagging workers = mf.aheadAndLagging(cc);
+        MvtoWorker ahead = workers.ahead();
+        MvtoWorker lagging = workers.lagging();
         Transaction writer = ahead.begin();
         assertTrue(writer.update(t, key(1), amount(7)));
         long epoch = writer.commitDeferred(); // returns although no epoch closes by itself here
