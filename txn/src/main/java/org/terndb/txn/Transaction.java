@@ -9,7 +9,8 @@ package org.terndb.txn;
  * back. Commit either makes every write visible at once or throws; nothing partial is ever visible.
  *
  * <p>Keys and rows are {@code byte[]} that the caller must not modify after handing them over (rows are
- * immutable values shared with other transactions once committed).
+ * immutable values shared with other transactions once committed). A row a read returns is the caller's to keep:
+ * no later commit changes it.
  *
  * <p>A write is <em>blind</em> when the transaction did not read the record's value first; write-omission
  * protocols (SSE) may omit blind writes. {@link #update} after {@link #read} of the same key is a
