@@ -21,6 +21,26 @@ final class Bytes {
         return b;
     }
 
+    /** A row holding {@code value} {@code copies} times: a torn read of it shows copies that differ. */
+    static byte[] repeated(long value, int copies) {
+        byte[] b = new byte[copies * 8];
+        for (int i = 0; i < copies; i++) {
+            putLong(b, i * 8, value);
+        }
+        return b;
+    }
+
+    /** Whether every copy in a {@link #repeated} row is the first one. */
+    static boolean whole(byte[] row) {
+        long value = getLong(row, 0);
+        for (int off = 8; off < row.length; off += 8) {
+            if (getLong(row, off) != value) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     static void putInt(byte[] b, int off, int v) {
         b[off] = (byte) (v >>> 24);
         b[off + 1] = (byte) (v >>> 16);

@@ -149,7 +149,7 @@ class RowStabilityTest {
                 v.add("key " + key + " read as absent; it is never deleted");
                 return true;
             }
-            if (!whole(row)) {
+            if (!Bytes.whole(row)) {
                 v.add("key " + key + " read a torn row " + Bytes.hex(row));
             }
             int i = next++ % KEPT;
@@ -170,27 +170,13 @@ class RowStabilityTest {
         }
     }
 
-    private static boolean whole(byte[] row) {
-        long value = value(row);
-        for (int c = 1; c < COPIES; c++) {
-            if (Bytes.getLong(row, c * 8) != value) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     private static byte[] row(long value) {
-        long[] copies = new long[COPIES];
-        Arrays.fill(copies, value);
-        return Bytes.longs(copies);
+        return Bytes.repeated(value, COPIES);
     }
 
     /** A row over two cache lines long. */
     private static byte[] longRow(long value) {
-        long[] copies = new long[20];
-        Arrays.fill(copies, value);
-        return Bytes.longs(copies);
+        return Bytes.repeated(value, 20);
     }
 
     private static long value(byte[] row) {
