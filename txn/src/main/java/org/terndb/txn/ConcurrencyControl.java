@@ -68,7 +68,8 @@ public interface ConcurrencyControl extends AutoCloseable {
     /**
      * Bulk load outside any transaction: the row becomes committed at once. For initial population only
      * (loaders, recovery); it maintains secondary indexes. Returns false if the key exists.
-     * Safe to call from several threads on distinct keys.
+     * Safe to call from several threads on distinct keys. The protocol may keep the arrays (or copies): the caller
+     * must not change them afterwards.
      */
     boolean load(Table table, byte[] primaryKey, byte[] row);
 

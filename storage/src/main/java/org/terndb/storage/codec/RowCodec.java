@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Reads single columns out of immutable row arrays laid out for one {@link Schema}, without decoding
- * the rest of the row; {@link #newBuilder()} makes the rows. A new row version is always a new array,
- * so a reader never sees a half-written row and needs no lock.
+ * the rest of the row; {@link #newBuilder()} makes the rows. A reader never sees a half-written row and
+ * needs no lock: the transaction layer hands out rows that no commit writes afterwards.
  *
  * <h2>Row format (little-endian, the native order of our targets)</h2>
  * <pre>

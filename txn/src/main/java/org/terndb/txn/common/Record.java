@@ -5,9 +5,16 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A record in an index: its key, one protocol-defined 64-bit word (Silo/MOCC: the TID word; TicToc: the
- * timestamp word; 2PL: the lock word) and the current row. A row is an immutable {@code byte[]}; a new
- * value is a new array, so a reader that validates the word around the row reference never sees a torn row.
- * Protocols that need more per-record state subclass this.
+ * timestamp word; 2PL: the lock word) and the current row. Protocols that need more per-record state subclass this.
+ *
+ * <p>A row is a {@code byte[]} that the record alone holds. Most protocols never change one: a new value is a new
+ * array, so a reader that validates the word around the row reference never sees a torn row, and may keep the
+ * array. The Silo family ({@code silo}, {@code silo+sse}, {@code mocc}) instead {@linkplain #overwriteRow writes a
+ * short row of a primary record in place} when the new one has the same length, under the record's lock: the row
+ * stays where the load or the insert put it, usually beside its record, rather than moving to wherever each writer
+ * allocates, so a read that misses the cache on the record finds the row close by. Their readers take a {@linkplain
+ * #rowCopyAcquire copy} of a short row between their two reads of the word, as a seqlock reader does (or {@link
+ * java.util.concurrent.locks.StampedLock}'s optimistic read), instead of the reference.
  */
 public class Record {
     private static final VarHandle WORD;
@@ -25,6 +32,13 @@ public class Record {
             throw new ExceptionInInitializerError(e);
         }
     }
+
+    /**
+     * The longest row {@link #overwriteRow} overwrites, and so the longest {@link #rowCopyAcquire} copies: two cache
+     * lines. Copying a short row costs a reader about what reading its columns costs; a longer one would cost it
+     * lines it may never read (TPC-C's STOCK and CUSTOMER rows), so it is replaced by a new array instead.
+     */
+    public static final int OVERWRITTEN_MAX = 128;
 
     private final byte[] key;
     @SuppressWarnings("unused") private long word; // accessed only through WORD
@@ -102,6 +116,38 @@ public class Record {
 
     public final byte[] rowAcquire() {
         return (byte[]) ROW.getAcquire(this);
+    }
+
+    /**
+     * A copy of the current row (null if none), for a reader of a protocol that {@linkplain #overwriteRow overwrites
+     * rows}: the caller reads the word before (acquire) and again after this, and keeps the copy only if the two
+     * agree and show no writer; a copy taken while a writer held the record may be torn, and is then discarded.
+     */
+    public final byte[] rowCopyAcquire() {
+        byte[] row = rowAcquire(); // acquire: the copy's loads cannot move above it
+        if (row == null || row.length > OVERWRITTEN_MAX) {
+            return row; // never overwritten
+        }
+        byte[] copy = row.clone();
+        VarHandle.loadLoadFence(); // the copy's loads complete before the caller's word re-read
+        return copy;
+    }
+
+    /**
+     * Writes {@code value} into the current row array if it has the same length (true); false leaves the row alone,
+     * and the caller installs {@code value} (or a copy of it) as a new array. Only for the holder of the record's
+     * lock, between the lock's acquisition and the release store of the word that unlocks it, and only for a
+     * protocol whose readers use {@link #rowCopyAcquire}. The current array must be the record's alone, which a primary
+     * record's is (see {@link org.terndb.txn.silo.SiloTransaction}) and a secondary record's is not: its row is the
+     * primary key, which a load shares with the primary record's key.
+     */
+    public final boolean overwriteRow(byte[] value) {
+        byte[] current = (byte[]) ROW.get(this);
+        if (value == null || current == null || current.length != value.length || value.length > OVERWRITTEN_MAX) {
+            return false;
+        }
+        System.arraycopy(value, 0, current, 0, value.length);
+        return true;
     }
 
     public final void setRowRelease(byte[] value) {

@@ -25,7 +25,14 @@ public class SiloConcurrencyControl extends AbstractConcurrencyControl {
 
     @Override
     protected final Record newCommittedRecord(byte[] key, byte[] row) {
-        return newRecord(key, TidWord.word(0, false), row);
+        if (row.length > Record.OVERWRITTEN_MAX) {
+            return newRecord(key, TidWord.word(0, false), row); // never overwritten: shared as it is
+        }
+        // A short row may be overwritten in place (SiloTransaction#install): the record gets its own copy, allocated
+        // right after it so that the two lie side by side.
+        Record record = newRecord(key, TidWord.word(0, false), null);
+        record.setRowPlain(row.clone());
+        return record;
     }
 
     /** A record with this TID word: loaded rows and insert placeholders. Subclasses lay out richer records. */
@@ -33,13 +40,13 @@ public class SiloConcurrencyControl extends AbstractConcurrencyControl {
         return new Record(key, word, row);
     }
 
-    /** Silo §4.4's stable read (word, row, word) outside a transaction; the TID is the stamp. */
+    /** Silo §4.4's stable read (word, a copy of the row, word) outside a transaction; the TID is the stamp. */
     @Override
     protected void readLatestCommitted(Record record, CommittedRow out) {
         for (int spins = 1; ; spins++) {
             long before = record.wordAcquire(); // acquire: the row load below cannot move above it
             if (!TidWord.isLocked(before)) {
-                byte[] row = record.rowAcquire(); // acquire: the word re-read below cannot move above it
+                byte[] row = record.rowCopyAcquire(); // the word re-read below cannot move above the copy
                 if (record.wordAcquire() == before) {
                     boolean gone = TidWord.isAbsent(before) || TidWord.isUnlinked(before);
                     out.set(gone ? null : row, TidWord.tid(before));

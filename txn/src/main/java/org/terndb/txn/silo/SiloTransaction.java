@@ -58,15 +58,16 @@ public class SiloTransaction extends AbstractTransaction {
     }
 
     /**
-     * Silo §4.4 read: the word (waiting while it is locked), the row, the word again, until both words agree.
-     * Returns the row; {@link #observedWord()} is the stable word it belongs to.
+     * Silo §4.4 read: the word (waiting while it is locked), a copy of the row, the word again, until both words
+     * agree. Returns the copy (rows are overwritten in place: see {@link #install}); {@link #observedWord()} is the
+     * stable word it belongs to.
      */
     protected final byte[] readStable(Record record) {
         spin.start();
         while (true) {
             long before = record.wordAcquire(); // acquire: the row load below cannot move above it
             if (!TidWord.isLocked(before)) {
-                byte[] row = record.rowAcquire(); // acquire: the word re-read below cannot move above it
+                byte[] row = record.rowCopyAcquire(); // the word re-read below cannot move above the copy
                 if (record.wordAcquire() == before) {
                     observedWord = before;
                     return row;
@@ -268,15 +269,26 @@ public class SiloTransaction extends AbstractTransaction {
         }
     }
 
-    /** Phase 3: rows first, then the new word, which unlocks; deletes go to the reclaimer. */
+    /**
+     * Phase 3: rows first, then the new word, which unlocks; deletes go to the reclaimer. A short primary row ({@link Record#OVERWRITTEN_MAX}) of the
+     * same length as the new one is overwritten in place, so it stays beside its record (readers copy short rows
+     * under the word check: {@link #readStable}); any other new short primary row is installed as a copy, so that
+     * the record alone holds an array a later commit may overwrite (the write set's array is still logged after the
+     * unlock, and the statement that built it may keep it). Long rows and secondary records' rows are installed as
+     * they are: they are never overwritten.
+     */
     private void install(long tid, long epoch) {
         Reclaimer reclaimer = silo.reclaimer;
         int n = writeSet.size();
         for (int i = 0; i < n; i++) {
             Record record = writeSet.record(i);
             byte[] row = writeSet.row(i);
-            // release: a reader that sees the new row also sees our lock bit, and retries
-            record.setRowRelease(row);
+            if (!writeSet.index(i).isPrimary()) {
+                record.setRowRelease(row); // release: a reader that sees the new row also sees our lock bit
+            } else if (!record.overwriteRow(row)) {
+                boolean overwritable = row != null && row.length <= Record.OVERWRITTEN_MAX;
+                record.setRowRelease(overwritable ? row.clone() : row);
+            }
             // release: publishes the row with its TID and unlocks, in one store
             record.setWordRelease(TidWord.word(tid, row == null));
             writeSet.setExtra(i, 0);

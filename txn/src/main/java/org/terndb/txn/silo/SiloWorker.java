@@ -26,11 +26,12 @@ public class SiloWorker extends AbstractWorker {
 
     /**
      * A one-read transaction (see {@link org.terndb.txn.Worker#readSingle}) as Silo §4.4's stable read alone: the
-     * TID word unlocked and the same before and after the row means the row is the version that word committed
-     * (Phase 3 installs rows only under the lock bit, after validation). No epoch is announced: nothing is
-     * logged, no TID is drawn, and a record unlinked meanwhile shows its mark, read here as absent (it was absent
-     * when unlinked, and the key's next record can only be inserted after this one left the tree). Absent and
-     * unlinked records read as null, like any absent row. A record a committer holds is waited for.
+     * TID word unlocked and the same before and after copying the row means the copy is the version that word
+     * committed (Phase 3 installs and overwrites rows only under the lock bit, after validation). No epoch is
+     * announced: nothing is logged, no TID is drawn, and a record unlinked meanwhile shows its mark, read here as
+     * absent (it was absent when unlinked, and the key's next record can only be inserted after this one left the
+     * tree). Absent and unlinked records read as null, like any absent row. A record a committer holds is waited
+     * for.
      */
     @Override
     protected byte[] stableRow(Record record) {
@@ -39,7 +40,7 @@ public class SiloWorker extends AbstractWorker {
         while (true) {
             long before = record.wordAcquire(); // acquire: the row load below cannot move above it
             if (!TidWord.isLocked(before)) {
-                byte[] row = record.rowAcquire(); // acquire: the word re-read below cannot move above it
+                byte[] row = record.rowCopyAcquire(); // the word re-read below cannot move above the copy
                 if (record.wordAcquire() == before) {
                     return TidWord.isAbsent(before) || TidWord.isUnlinked(before) ? null : row;
                 }
