@@ -28,6 +28,22 @@ public interface Transaction {
     byte[] readForUpdate(Table table, byte[] primaryKey);
 
     /**
+     * Like {@link #read}, into the caller's array: copies the first {@code min(row length, into.length)} bytes of the
+     * row into {@code into} and returns the row's length, or returns -1 (and leaves {@code into} alone) if there is
+     * no row. A protocol that overwrites rows in place copies straight from its record, so the read allocates
+     * nothing; this default copies the row {@link #read} returns. {@code into} must not be an array handed to the
+     * database (a load's, an insert's or an update's row).
+     */
+    default int readInto(Table table, byte[] primaryKey, byte[] into) {
+        byte[] row = read(table, primaryKey);
+        if (row == null) {
+            return -1;
+        }
+        System.arraycopy(row, 0, into, 0, Math.min(row.length, into.length));
+        return row.length;
+    }
+
+    /**
      * Point lookup through any index: for the primary index the key is the primary key; for a unique
      * secondary index it is the secondary key. Returns the table row or null.
      */

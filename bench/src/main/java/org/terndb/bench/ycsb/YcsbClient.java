@@ -22,8 +22,8 @@ import org.terndb.txn.common.Backoff;
  *
  * <p>Steady state allocates nothing: keys come from the shared {@link YcsbData#keys} table, written rows
  * from a per-thread pool of pre-built rows (rows are immutable once handed over, so a pooled row may be the
- * committed value of several records at once), and a read copies the row into a per-thread buffer, as
- * CCBench's read copies the payload out.
+ * committed value of several records at once), and a read copies the row into a per-thread buffer ({@link
+ * Transaction#readInto}), as CCBench's read copies the payload out.
  */
 final class YcsbClient {
     private static final VarHandle COMMITS;
@@ -114,7 +114,10 @@ final class YcsbClient {
                     for (int i = 0; i < recordIds.length; i++) {
                         byte[] key = keys[recordIds[i]];
                         if (!writes[i]) {
-                            consume(txn.read(table, key), protocol, i);
+                            if (txn.readInto(table, key, readBuffer) < 0) {
+                                throw missing(protocol, "a read", i);
+                            }
+                            readChecksum += readBuffer[0];
                         } else {
                             // A blind write (the default) does not read the record: write-omission protocols (SSE)
                             // may omit it. With --rmw it reads first, which makes it a read-modify-write.

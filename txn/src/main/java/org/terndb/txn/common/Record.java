@@ -134,6 +134,20 @@ public class Record {
     }
 
     /**
+     * {@link #rowCopyAcquire} into the caller's array: copies the first {@code min(row length, into.length)} bytes of
+     * the current row and returns its length, or -1 if there is none; the caller checks the word around it alike.
+     */
+    public final int rowCopyInto(byte[] into) {
+        byte[] row = rowAcquire(); // acquire: the copy's loads cannot move above it
+        if (row == null) {
+            return -1;
+        }
+        System.arraycopy(row, 0, into, 0, Math.min(row.length, into.length));
+        VarHandle.loadLoadFence(); // the copy's loads complete before the caller's word re-read
+        return row.length;
+    }
+
+    /**
      * Writes {@code value} into the current row array if it has the same length (true); false leaves the row alone,
      * and the caller installs {@code value} (or a copy of it) as a new array. Only for the holder of the record's
      * lock, between the lock's acquisition and the release store of the word that unlocks it, and only for a

@@ -4,6 +4,7 @@ import java.lang.invoke.VarHandle;
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.Index;
 import org.terndb.txn.RowPatch;
+import org.terndb.txn.Table;
 import org.terndb.txn.common.AbstractTransaction;
 import org.terndb.txn.common.BlindEntries;
 import org.terndb.txn.common.EpochManager;
@@ -26,6 +27,8 @@ public class SiloTransaction extends AbstractTransaction {
     protected final SpinWait spin;
 
     private long observedWord; // the stable word of the last readStable
+    private byte[] readTarget; // during readInto: the caller's array, which readStable copies into
+    private int readTargetLength; // the length of the row readStable last copied into readTarget, or -1
     private long maxTid;       // largest TID read or written, gathered in phases 1 and 2
     private final BlindEntries blind = new BlindEntries(); // written by updateBlind without a read
 
@@ -59,17 +62,26 @@ public class SiloTransaction extends AbstractTransaction {
 
     /**
      * Silo §4.4 read: the word (waiting while it is locked), a copy of the row, the word again, until both words
-     * agree. Returns the copy (rows are overwritten in place: see {@link #install}); {@link #observedWord()} is the
-     * stable word it belongs to.
+     * agree. Returns the copy (rows are overwritten in place: see {@link #install}), or during {@link #readInto} the
+     * caller's array it copied into; {@link #observedWord()} is the stable word it belongs to.
      */
     protected final byte[] readStable(Record record) {
         spin.start();
+        byte[] into = readTarget;
         while (true) {
             long before = record.wordAcquire(); // acquire: the row load below cannot move above it
             if (!TidWord.isLocked(before)) {
-                byte[] row = record.rowCopyAcquire(); // the word re-read below cannot move above the copy
+                byte[] row; // the word re-read below cannot move above the copy
+                int length = -1;
+                if (into == null) {
+                    row = record.rowCopyAcquire();
+                } else {
+                    length = record.rowCopyInto(into);
+                    row = length < 0 ? null : into;
+                }
                 if (record.wordAcquire() == before) {
                     observedWord = before;
+                    readTargetLength = length;
                     return row;
                 }
             }
@@ -77,6 +89,30 @@ public class SiloTransaction extends AbstractTransaction {
                 throw abortNow(AbortReason.TIMEOUT, "a record stayed locked while reading it");
             }
         }
+    }
+
+    /**
+     * {@link #read} with the committed row copied straight from the record into {@code into} ({@link #readStable}),
+     * not into a new array first. A row of this transaction's own write is copied from the write set.
+     */
+    @Override
+    public final int readInto(Table table, byte[] primaryKey, byte[] into) {
+        readTarget = into;
+        readTargetLength = -1;
+        byte[] row;
+        try {
+            row = read(table, primaryKey);
+        } finally {
+            readTarget = null;
+        }
+        if (row == null) {
+            return -1;
+        }
+        if (row == into && readTargetLength >= 0) {
+            return readTargetLength;
+        }
+        System.arraycopy(row, 0, into, 0, Math.min(row.length, into.length));
+        return row.length;
     }
 
     /** The word of the last {@link #readStable}. */
@@ -270,12 +306,12 @@ public class SiloTransaction extends AbstractTransaction {
     }
 
     /**
-     * Phase 3: rows first, then the new word, which unlocks; deletes go to the reclaimer. A short primary row ({@link Record#OVERWRITTEN_MAX}) of the
-     * same length as the new one is overwritten in place, so it stays beside its record (readers copy short rows
-     * under the word check: {@link #readStable}); any other new short primary row is installed as a copy, so that
-     * the record alone holds an array a later commit may overwrite (the write set's array is still logged after the
-     * unlock, and the statement that built it may keep it). Long rows and secondary records' rows are installed as
-     * they are: they are never overwritten.
+     * Phase 3: rows first, then the new word, which unlocks; deletes go to the reclaimer. A short primary row (at most
+     * {@link Record#OVERWRITTEN_MAX} bytes) of the same length as the new one is overwritten in place, so it stays
+     * beside its record (readers copy short rows under the word check: {@link #readStable}); any other new short
+     * primary row is installed as a copy, so that the record alone holds an array a later commit may overwrite (the
+     * write set's array is still logged after the unlock, and the statement that built it may keep it). Long rows and
+     * secondary records' rows are installed as they are: they are never overwritten.
      */
     private void install(long tid, long epoch) {
         Reclaimer reclaimer = silo.reclaimer;

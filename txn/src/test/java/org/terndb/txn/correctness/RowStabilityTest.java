@@ -19,12 +19,15 @@ import org.terndb.txn.Worker;
  * An array crossing the transaction API is never written by the database afterwards: a row a read returned stays as
  * it was read, and a row handed to a load, an insert or an update stays as it was handed over, whatever commits
  * later, also when one array was loaded under two keys. Protocols that install every new value as a new array keep
- * this as they are; one that overwrote rows in place (to keep a row beside its record) would have to copy on both
- * sides, and these tests are what it would have to pass.
+ * this as they are; the Silo family, which overwrites short rows in place (to keep a row beside its record), keeps it
+ * by copying on both sides: a load, an insert or a replacing install copies the array it is handed, and a read copies
+ * the row between its two reads of the record's word. {@code readInto}, which copies into the caller's array, is
+ * checked here too.
  */
 class RowStabilityTest {
     private static final int KEYS = 4;
     private static final int COPIES = 4; // a row holds its value four times: a torn row shows different copies
+    private static final int ROW_BYTES = COPIES * 8;
     private static final int KEPT = 256;
 
     @ParameterizedTest(name = "{0}")
@@ -62,7 +65,8 @@ class RowStabilityTest {
                 assertArrayEquals(longRow(400), longInserted, "the long array an insert took");
                 assertArrayEquals(longRow(400), longRead, "a long row a transaction read");
                 Harness.inTxn(w, t -> t.update(table, Bytes.ints(5), row(51)));
-                assertArrayEquals(row(50), w.readSingle(table, Bytes.ints(6)), "the other key of a shared loaded array");
+                assertArrayEquals(row(50), w.readSingle(table, Bytes.ints(6)),
+                        "the other key of a shared loaded array");
                 assertArrayEquals(row(3), w.readSingle(table, Bytes.ints(0)), "the last update");
                 assertArrayEquals(row(303), w.readSingle(table, Bytes.ints(1)), "the last update");
                 assertArrayEquals(row(0), loaded, "the array a load took");
@@ -112,9 +116,17 @@ class RowStabilityTest {
                     int k = rnd.nextInt(KEYS);
                     byte[] key = Bytes.ints(k);
                     try {
-                        switch (rnd.nextInt(3)) {
+                        switch (rnd.nextInt(4)) {
                             case 0 -> kept.add(k, Harness.inTxn(w, t -> t.read(table, key)));
                             case 1 -> kept.add(k, w.readSingle(table, key));
+                            case 2 -> {
+                                byte[] into = new byte[ROW_BYTES];
+                                int length = Harness.inTxn(w, t -> t.readInto(table, key, into));
+                                if (length != ROW_BYTES) {
+                                    v.add("key " + k + " read into an array gave length " + length);
+                                }
+                                kept.add(k, into);
+                            }
                             default -> Harness.inTxn(w, t -> t.scan(table.primary(), key, true, null, true, false, 2,
                                     (pk, r) -> kept.add(Bytes.getInt(pk, 0), r)));
                         }
@@ -129,6 +141,60 @@ class RowStabilityTest {
                 kept.recheck();
             });
             v.assertNone();
+        }
+    }
+
+    /**
+     * {@code readInto} copies what {@code read} would return: the whole row into an array of its length, its first
+     * bytes into a shorter one, the row and nothing else into a longer one; -1 and no change for a missing key; the
+     * transaction's own writes, blind or not.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("org.terndb.txn.correctness.ProtocolsUnderTest#names")
+    void readIntoCopiesTheRowReadWouldReturn(String protocol) {
+        try (ConcurrencyControl cc = ProtocolsUnderTest.open(protocol)) {
+            Table table = cc.createTable("into");
+            cc.load(table, Bytes.ints(0), row(7));
+            cc.load(table, Bytes.ints(1), row(1));
+            try (Worker w = cc.newWorker()) {
+                Harness.inTxn(w, t -> {
+                    byte[] exact = new byte[ROW_BYTES];
+                    assertEquals(ROW_BYTES, t.readInto(table, Bytes.ints(0), exact));
+                    assertArrayEquals(row(7), exact);
+                    byte[] shorter = new byte[ROW_BYTES - 5];
+                    assertEquals(ROW_BYTES, t.readInto(table, Bytes.ints(0), shorter));
+                    assertArrayEquals(Arrays.copyOf(row(7), ROW_BYTES - 5), shorter);
+                    byte[] longer = new byte[ROW_BYTES + 8];
+                    Arrays.fill(longer, (byte) 0x5A);
+                    assertEquals(ROW_BYTES, t.readInto(table, Bytes.ints(0), longer));
+                    assertArrayEquals(row(7), Arrays.copyOf(longer, ROW_BYTES));
+                    for (int i = ROW_BYTES; i < longer.length; i++) {
+                        assertEquals((byte) 0x5A, longer[i], "a byte past the row");
+                    }
+                    byte[] untouched = new byte[ROW_BYTES];
+                    Arrays.fill(untouched, (byte) 0x5A);
+                    assertEquals(-1, t.readInto(table, Bytes.ints(9), untouched), "a missing key");
+                    for (byte b : untouched) {
+                        assertEquals((byte) 0x5A, b, "a missing key leaves the array alone");
+                    }
+                    return null;
+                });
+                Harness.inTxn(w, t -> {
+                    byte[] into = new byte[ROW_BYTES];
+                    t.update(table, Bytes.ints(0), row(8));
+                    assertEquals(ROW_BYTES, t.readInto(table, Bytes.ints(0), into));
+                    assertArrayEquals(row(8), into, "the transaction's own update");
+                    t.updateBlind(table, Bytes.ints(1), row(11));
+                    assertEquals(ROW_BYTES, t.readInto(table, Bytes.ints(1), into));
+                    assertArrayEquals(row(11), into, "the transaction's own blind update");
+                    return null;
+                });
+                byte[] into = new byte[ROW_BYTES];
+                int length = Harness.inTxn(w, t -> t.readInto(table, Bytes.ints(0), into));
+                assertEquals(ROW_BYTES, length);
+                assertArrayEquals(row(8), into, "a committed update");
+                assertArrayEquals(row(11), w.readSingle(table, Bytes.ints(1)), "a committed blind update");
+            }
         }
     }
 
