@@ -14,7 +14,7 @@ import org.terndb.txn.common.Record;
  *
  * <p>Point lookups, inserts and unlinks of records go through {@link #get}, {@link #putIfAbsent} and
  * {@link #unlink}: a primary or unique secondary index keeps a {@link PointHash} in front of its tree for point
- * reads, and these methods keep it a subset of the tree (see its invariant). {@link #tree()} is for scans, sizes
+ * reads, and these methods keep it in step with the tree (see its invariant). {@link #tree()} is for scans, sizes
  * and inspection only: a record put into or removed from it directly would bypass the hash.
  */
 public final class Index {
@@ -81,14 +81,15 @@ public final class Index {
     }
 
     /**
-     * The record of {@code key}, or null; on a miss {@code missObserver} (may be null) is told the border node
-     * that would hold the key, as {@link Masstree#get(byte[], NodeObserver)} does. A hit in the hash returns at
-     * once and tells the observer nothing, as a hit in the tree does.
+     * The record of {@code key}, or null; on a miss {@code missObserver} (may be null) is told what a later insert
+     * of the key changes: the key's stripe of the point-read hash ({@link PointHash#find}), or, where the hash
+     * cannot tell, the border node that would hold the key, as {@link Masstree#get(byte[], NodeObserver)} tells
+     * it. A hit returns at once and tells the observer nothing, as a hit in the tree does.
      */
     public Record get(byte[] key, NodeObserver missObserver) {
         if (hash != null) {
-            Record r = hash.get(key);
-            if (r != null) {
+            Record r = hash.find(key, missObserver);
+            if (r != PointHash.UNKNOWN) {
                 return r;
             }
         }
@@ -103,7 +104,7 @@ public final class Index {
     public Record putIfAbsent(Record record, NodeChangeObserver changes) {
         Record existing = tree.putIfAbsent(record.key(), record, changes);
         if (existing == null && hash != null) {
-            hash.put(record); // after the tree: the hash only ever holds what the tree holds
+            hash.put(record, changes); // after the tree: the hash only ever holds what the tree holds
         }
         return existing;
     }

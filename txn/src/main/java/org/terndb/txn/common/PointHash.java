@@ -4,13 +4,16 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.terndb.storage.masstree.NodeChangeObserver;
+import org.terndb.storage.masstree.NodeObserver;
+import org.terndb.storage.masstree.VersionedNode;
 
 /**
  * A hash lookup in front of one index's Masstree for point reads of a primary or unique secondary index: a
  * probe touches the slot's mark and reference and the record, where a tree descent touches several objects per
  * level (node, slices, children or values).
  *
- * <p><b>It is a cache of the tree.</b> Invariant: <em>every record in the hash that is not {@linkplain
+ * <p><b>It mirrors the tree.</b> Invariant: <em>every record in the hash that is not {@linkplain
  * Record#isDetached() detached} is in the tree under the same key</em>. The index keeps it by ordering its
  * writes: a record enters the tree first and the hash second; an unlink {@linkplain #unlink marks the record
  * detached}, then removes it from the hash, and only then the caller removes it from the tree. Detached is
@@ -19,8 +22,19 @@ import java.util.Arrays;
  *   <li>A reader that finds a record here and then reads it not detached may use it: it was in the tree at that
  *       moment (inserted before it was put here, removed only after the mark), which is what a tree lookup at
  *       that moment returns. A hit adds nothing to a node set, as a tree hit adds nothing.</li>
- *   <li>A miss, or a detached record, says nothing: the caller looks the key up in the tree, which records the
- *       border node of a miss for phantom validation exactly as without the hash.</li>
+ *   <li>A detached record, or a probe that meets no empty slot, says nothing: {@link #find} returns {@link
+ *       #UNKNOWN} and the caller looks the key up in the tree, which records the border node of a miss for phantom
+ *       validation exactly as without the hash.</li>
+ *   <li>A probe that ends at an empty slot says the key is absent, and tells the miss observer the key's
+ *       <em>stripe</em> (one of 4,096 by hash bits) at the version it read before probing, as a tree miss tells it
+ *       the border node. Every record of the tree is in the hash but for two kinds: one between its tree insert
+ *       and its put, and one detached (absent, as only absent records are unlinked). A put advances the stripe of
+ *       the key it adds after storing the entry, so a reader that missed the key before the put, even while the
+ *       record was already in the tree, fails validation once the put is done; an inserter's own miss advances
+ *       with it (the put reports the change to the inserter's observer, as the tree reports its node's). A remove
+ *       and a rebuild add no key and advance nothing: a rebuild's new arrays hold every entry put before it, and
+ *       an entry put after it advances its stripe. Absent keys so cost no tree descent, and removals no longer
+ *       fail other transactions' point misses.</li>
  *   <li>{@link #put} checks the mark under the writers' lock and skips a detached record; an unlink marks before
  *       it takes the lock, so an unlink racing between the tree insert and the put either is seen by the put or
  *       takes the lock after it and removes the entry.</li>
@@ -55,6 +69,54 @@ public final class PointHash {
     /** Set in the {@linkplain #code code} of a key short enough to be its own code. */
     static final long EXACT = 2L;
 
+    /** What {@link #find} returns when the hash cannot tell whether the key is there: ask the tree. */
+    public static final Record UNKNOWN = new Record(new byte[0], 0, null);
+    /** Stripes of the key space, each with a version a put of one of its keys advances. */
+    private static final int STRIPES = 4096;
+    /** A stripe version step: the lock bit (bit 0 of a node version) stays clear. */
+    private static final long STRIPE_STEP = 2;
+
+    /**
+     * The keys whose mixed code has one value in bits 45-56: a miss here is observed at the stripe's version, as a
+     * miss in the tree is observed at its border node's; a put of one of its keys advances it.
+     */
+    private static final class Stripe implements VersionedNode {
+        private static final VarHandle VERSION;
+
+        static {
+            try {
+                VERSION = MethodHandles.lookup().findVarHandle(Stripe.class, "version", long.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        @SuppressWarnings("unused") private long version; // accessed only through VERSION
+
+        @Override
+        public long version() {
+            return (long) VERSION.getAcquire(this);
+        }
+
+        /** Advances the version (caller holds the hash's lock) and tells {@code changes}, if any. */
+        void advance(NodeChangeObserver changes) {
+            long before = (long) VERSION.get(this);
+            long after = before + STRIPE_STEP;
+            VERSION.setRelease(this, after); // after the entry's mark: a reader of the new version sees the entry
+            if (changes != null) {
+                changes.changed(this, before, after, false);
+            }
+        }
+    }
+
+    private final Stripe[] stripes = new Stripe[STRIPES];
+
+    {
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe();
+        }
+    }
+
     /** One generation of the hash: its records and their marks, replaced whole by a rebuild. */
     private static final class Slots {
         final Record[] records;
@@ -75,12 +137,25 @@ public final class PointHash {
 
     /**
      * The record this hash holds for {@code key} if it may be used: present and not {@linkplain
-     * Record#isDetached() detached}. Null means "ask the tree".
+     * Record#isDetached() detached}. Null means absent or unknown (see {@link #find}); for tests.
      */
     public Record get(byte[] key) {
+        Record r = find(key, null);
+        return r == UNKNOWN ? null : r;
+    }
+
+    /**
+     * The record this hash holds for {@code key} if it may be used (present and not {@linkplain Record#isDetached()
+     * detached}); null if the key is not here, in which case {@code missObserver} (may be null) is told the key's
+     * stripe at the version read before the probe; {@link #UNKNOWN} if the hash cannot tell (a detached entry, or a
+     * probe that found no empty slot): ask the tree.
+     */
+    public Record find(byte[] key, NodeObserver missObserver) {
         long code = code(key);
         long h = mix(code);
         byte mark = mark(h);
+        Stripe stripe = stripes[stripe(h)];
+        long version = stripe.version(); // acquire: before the probe's loads
         Slots s = slots;
         byte[] marks = s.marks;
         Record[] records = s.records;
@@ -89,6 +164,9 @@ public final class PointHash {
         for (int probes = 0; probes <= mask; probes++) {
             byte m = (byte) MARKS.getAcquire(marks, i);
             if (m == EMPTY) {
+                if (missObserver != null) {
+                    missObserver.observe(stripe, version);
+                }
                 return null;
             }
             if (m == mark) {
@@ -96,20 +174,28 @@ public final class PointHash {
                 if (r != null) {
                     long w = r.pointWord();
                     if ((w & ~Record.DETACHED) == code && ((code & EXACT) != 0 || Arrays.equals(r.key(), key))) {
-                        return (w & Record.DETACHED) == 0 ? r : null;
+                        return (w & Record.DETACHED) == 0 ? r : UNKNOWN;
                     }
                 }
             }
             i = (i + 1) & mask;
         }
-        return null;
+        return UNKNOWN;
     }
 
     /**
      * Adds {@code record}, which the caller has just inserted into the tree under its key; replaces a (detached)
      * entry of the same key; does nothing if the record is already detached or present.
      */
-    public synchronized void put(Record record) {
+    public void put(Record record) {
+        put(record, null);
+    }
+
+    /**
+     * {@link #put(Record)}, advancing the key's stripe when the record enters; {@code changes} (may be null) is told,
+     * as the tree tells it of the border node the insert changed.
+     */
+    public synchronized void put(Record record, NodeChangeObserver changes) {
         byte[] key = record.key();
         long code = code(key);
         if (!record.setPointCode(code)) {
@@ -137,6 +223,7 @@ public final class PointHash {
                 }
                 if ((r.pointWord() & ~Record.DETACHED) == code && Arrays.equals(r.key(), key)) {
                     RECORDS.setRelease(s.records, i, record); // r left the tree before record entered it: detached
+                    stripes[stripe(h)].advance(changes);
                     return;
                 }
             }
@@ -148,6 +235,7 @@ public final class PointHash {
         }
         RECORDS.setRelease(s.records, i, record); // the record before its mark: a reader of the mark sees it
         MARKS.setRelease(s.marks, i, mark);
+        stripes[stripe(h)].advance(changes);
         size++;
         if ((size + tombstones) * 2 > s.marks.length) {
             rebuild(s);
@@ -268,6 +356,11 @@ public final class PointHash {
     /** The slot a mixed code probes first (its low bits, once masked), every bit folded in. */
     static int index(long mixed) {
         return (int) (mixed ^ mixed >>> 32);
+    }
+
+    /** The stripe of a mixed code: bits 45-56, below the mark's. */
+    static int stripe(long mixed) {
+        return (int) (mixed >>> 45) & (STRIPES - 1);
     }
 
     /** A live entry's mark: the top seven bits of its mixed code, with the high bit set (never EMPTY or REMOVED). */

@@ -18,6 +18,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.terndb.storage.masstree.NodeObserver;
+import org.terndb.storage.masstree.VersionedNode;
 
 /** The point-read hash alone: lookups, tombstones, growth, rebuilds, detached records, against a map model. */
 class PointHashTest {
@@ -191,6 +193,46 @@ class PointHashTest {
         assertEquals(1, h.size());
         h.unlink(old); // the unlink finishes: the entry is no longer old's, nothing to remove
         assertSame(next, h.get(key(1)));
+    }
+
+    @Test
+    void aMissIsObservedAtItsStripeWhichTheKeysPutAdvancesAndReports() {
+        PointHash h = new PointHash();
+        h.put(record(key(1)));
+        List<VersionedNode> observed = new ArrayList<>();
+        List<Long> versions = new ArrayList<>();
+        assertNull(h.find(key(2), (node, version) -> {
+            observed.add(node);
+            versions.add(version);
+        }));
+        assertEquals(1, observed.size(), "a miss is observed once");
+        VersionedNode stripe = observed.get(0);
+        assertEquals(versions.get(0), stripe.version(), "nothing changed since");
+        List<long[]> changes = new ArrayList<>();
+        h.put(record(key(2)), (node, before, after, structural) -> {
+            assertSame(stripe, node, "the put reports the stripe the miss observed");
+            assertTrue(!structural);
+            changes.add(new long[] {before, after});
+        });
+        assertEquals(1, changes.size());
+        assertEquals(versions.get(0), changes.get(0)[0]);
+        assertEquals(changes.get(0)[1], stripe.version(), "the put advanced the stripe: the miss no longer validates");
+        assertTrue(stripe.version() != versions.get(0));
+        assertTrue(VersionedNode.unchanged(stripe.version(), stripe.version()));
+    }
+
+    @Test
+    void aHitOrAnEntryTheHashCannotVouchForIsNotObservedAsAMiss() {
+        PointHash h = new PointHash();
+        Record a = record(key(1));
+        h.put(a);
+        NodeObserver fails = (node, version) -> {
+            throw new AssertionError("observed a miss");
+        };
+        assertSame(a, h.find(key(1), fails));
+        a.markDetached(); // its unlink has marked it and not yet removed it: the tree may hold the key's next record
+        assertSame(PointHash.UNKNOWN, h.find(key(1), fails));
+        assertNull(h.get(key(1)));
     }
 
     @Test
