@@ -34,7 +34,9 @@ import org.terndb.storage.masstree.VersionedNode;
  *       with it (the put reports the change to the inserter's observer, as the tree reports its node's). A remove
  *       and a rebuild add no key and advance nothing: a rebuild's new arrays hold every entry put before it, and
  *       an entry put after it advances its stripe. Absent keys so cost no tree descent, and removals no longer
- *       fail other transactions' point misses.</li>
+ *       fail other transactions' point misses. A hash keeps stripes only once its slots reach {@link
+ *       #STRIPED_CAPACITY}; until then a miss returns {@link #UNKNOWN}, as a small index's tree is cheap to
+ *       descend.</li>
  *   <li>{@link #put} checks the mark under the writers' lock and skips a detached record; an unlink marks before
  *       it takes the lock, so an unlink racing between the tree insert and the put either is seen by the put or
  *       takes the lock after it and removes the entry.</li>
@@ -73,6 +75,17 @@ public final class PointHash {
     public static final Record UNKNOWN = new Record(new byte[0], 0, null);
     /** Stripes of the key space, each with a version a put of one of its keys advances. */
     private static final int STRIPES = 4096;
+    /**
+     * The capacity from which the hash answers misses (about 16,000 entries): the stripes cost about 100 KiB, which a
+     * small index, whose tree a miss descends in cache, does not repay.
+     */
+    static final int STRIPED_CAPACITY = 1 << 16;
+    /**
+     * {@link #STRIPED_CAPACITY}, or the system property {@code tern.txn.pointHashStripedCapacity}: the transaction
+     * layer's own tests set it to 0, so that their small tables take the striped path large tables take.
+     */
+    private static final int DEFAULT_STRIPED_CAPACITY =
+            Integer.getInteger("tern.txn.pointHashStripedCapacity", STRIPED_CAPACITY);
     /** A stripe version step: the lock bit (bit 0 of a node version) stays clear. */
     private static final long STRIPE_STEP = 2;
 
@@ -109,12 +122,31 @@ public final class PointHash {
         }
     }
 
-    private final Stripe[] stripes = new Stripe[STRIPES];
+    /**
+     * Null until the slots first reach {@link #stripedCapacity}; written once, under the lock, after the slots that
+     * hold every entry put so far: a reader that sees the stripes sees those entries, and every later put advances.
+     */
+    private volatile Stripe[] stripes;
+    private final int stripedCapacity;
 
-    {
-        for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe();
+    public PointHash() {
+        this(DEFAULT_STRIPED_CAPACITY);
+    }
+
+    /** A hash that answers misses once its slots reach {@code stripedCapacity} (0: from the start); for tests. */
+    PointHash(int stripedCapacity) {
+        this.stripedCapacity = stripedCapacity;
+        if (stripedCapacity <= MIN_CAPACITY) {
+            stripes = newStripes();
         }
+    }
+
+    private static Stripe[] newStripes() {
+        Stripe[] all = new Stripe[STRIPES];
+        for (int i = 0; i < STRIPES; i++) {
+            all[i] = new Stripe();
+        }
+        return all;
     }
 
     /** One generation of the hash: its records and their marks, replaced whole by a rebuild. */
@@ -147,15 +179,16 @@ public final class PointHash {
     /**
      * The record this hash holds for {@code key} if it may be used (present and not {@linkplain Record#isDetached()
      * detached}); null if the key is not here, in which case {@code missObserver} (may be null) is told the key's
-     * stripe at the version read before the probe; {@link #UNKNOWN} if the hash cannot tell (a detached entry, or a
-     * probe that found no empty slot): ask the tree.
+     * stripe at the version read before the probe; {@link #UNKNOWN} if the hash cannot tell (a detached entry, a
+     * probe that found no empty slot, or a miss in a hash too small to be striped yet): ask the tree.
      */
     public Record find(byte[] key, NodeObserver missObserver) {
         long code = code(key);
         long h = mix(code);
         byte mark = mark(h);
-        Stripe stripe = stripes[stripe(h)];
-        long version = stripe.version(); // acquire: before the probe's loads
+        Stripe[] striped = stripes; // volatile: before the version and the slots
+        Stripe stripe = striped == null ? null : striped[stripe(h)];
+        long version = stripe == null ? 0 : stripe.version(); // acquire: before the probe's loads
         Slots s = slots;
         byte[] marks = s.marks;
         Record[] records = s.records;
@@ -164,6 +197,9 @@ public final class PointHash {
         for (int probes = 0; probes <= mask; probes++) {
             byte m = (byte) MARKS.getAcquire(marks, i);
             if (m == EMPTY) {
+                if (stripe == null) {
+                    return UNKNOWN; // not striped yet: the tree observes the miss
+                }
                 if (missObserver != null) {
                     missObserver.observe(stripe, version);
                 }
@@ -223,7 +259,7 @@ public final class PointHash {
                 }
                 if ((r.pointWord() & ~Record.DETACHED) == code && Arrays.equals(r.key(), key)) {
                     RECORDS.setRelease(s.records, i, record); // r left the tree before record entered it: detached
-                    stripes[stripe(h)].advance(changes);
+                    advance(h, changes);
                     return;
                 }
             }
@@ -235,7 +271,7 @@ public final class PointHash {
         }
         RECORDS.setRelease(s.records, i, record); // the record before its mark: a reader of the mark sees it
         MARKS.setRelease(s.marks, i, mark);
-        stripes[stripe(h)].advance(changes);
+        advance(h, changes);
         size++;
         if ((size + tombstones) * 2 > s.marks.length) {
             rebuild(s);
@@ -313,6 +349,9 @@ public final class PointHash {
         size = live;
         tombstones = 0;
         slots = s; // volatile: the filled slots are published whole
+        if (stripes == null && capacity >= stripedCapacity) {
+            stripes = newStripes(); // volatile, after the slots: see the field
+        }
     }
 
     /**
@@ -356,6 +395,14 @@ public final class PointHash {
     /** The slot a mixed code probes first (its low bits, once masked), every bit folded in. */
     static int index(long mixed) {
         return (int) (mixed ^ mixed >>> 32);
+    }
+
+    /** Advances the stripe of a mixed code if the hash is striped; caller holds the lock. */
+    private void advance(long mixed, NodeChangeObserver changes) {
+        Stripe[] striped = stripes;
+        if (striped != null) {
+            striped[stripe(mixed)].advance(changes);
+        }
     }
 
     /** The stripe of a mixed code: bits 45-56, below the mark's. */

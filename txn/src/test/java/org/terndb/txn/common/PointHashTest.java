@@ -197,7 +197,7 @@ class PointHashTest {
 
     @Test
     void aMissIsObservedAtItsStripeWhichTheKeysPutAdvancesAndReports() {
-        PointHash h = new PointHash();
+        PointHash h = new PointHash(0);
         h.put(record(key(1)));
         List<VersionedNode> observed = new ArrayList<>();
         List<Long> versions = new ArrayList<>();
@@ -222,8 +222,28 @@ class PointHashTest {
     }
 
     @Test
+    void aSmallHashSendsMissesToTheTreeUntilItGrowsStriped() {
+        PointHash h = new PointHash(PointHash.STRIPED_CAPACITY);
+        NodeObserver fails = (node, version) -> {
+            throw new AssertionError("observed a miss");
+        };
+        int n = 0;
+        while (h.capacity() < PointHash.STRIPED_CAPACITY) {
+            assertSame(PointHash.UNKNOWN, h.find(key(-1), fails), "a miss before the hash is striped");
+            h.put(record(key(n++)));
+        }
+        List<VersionedNode> observed = new ArrayList<>();
+        assertNull(h.find(key(-1), (node, version) -> observed.add(node)));
+        assertEquals(1, observed.size(), "a miss once striped");
+        for (int i = 0; i < n; i++) {
+            assertSame(h.get(key(i)), h.find(key(i), fails), "an entry put before the stripes existed");
+            assertTrue(h.get(key(i)) != null);
+        }
+    }
+
+    @Test
     void aHitOrAnEntryTheHashCannotVouchForIsNotObservedAsAMiss() {
-        PointHash h = new PointHash();
+        PointHash h = new PointHash(0);
         Record a = record(key(1));
         h.put(a);
         NodeObserver fails = (node, version) -> {
