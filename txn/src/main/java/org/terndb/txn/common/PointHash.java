@@ -219,17 +219,16 @@ public final class PointHash {
         return UNKNOWN;
     }
 
-    /**
-     * Adds {@code record}, which the caller has just inserted into the tree under its key; replaces a (detached)
-     * entry of the same key; does nothing if the record is already detached or present.
-     */
+    /** {@link #put(Record, NodeChangeObserver)} with no one to tell of the stripe's change; for tests. */
     public void put(Record record) {
         put(record, null);
     }
 
     /**
-     * {@link #put(Record)}, advancing the key's stripe when the record enters; {@code changes} (may be null) is told,
-     * as the tree tells it of the border node the insert changed.
+     * Adds {@code record}, which the caller has just inserted into the tree under its key; replaces a (detached)
+     * entry of the same key; does nothing if the record is already detached or present. A record that enters
+     * advances its key's stripe, and {@code changes} (may be null) is told, as the tree tells it of the border node
+     * the insert changed.
      */
     public synchronized void put(Record record, NodeChangeObserver changes) {
         byte[] key = record.key();

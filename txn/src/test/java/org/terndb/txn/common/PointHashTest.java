@@ -1,6 +1,7 @@
 package org.terndb.txn.common;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -211,14 +212,13 @@ class PointHashTest {
         List<long[]> changes = new ArrayList<>();
         h.put(record(key(2)), (node, before, after, structural) -> {
             assertSame(stripe, node, "the put reports the stripe the miss observed");
-            assertTrue(!structural);
+            assertFalse(structural);
             changes.add(new long[] {before, after});
         });
         assertEquals(1, changes.size());
         assertEquals(versions.get(0), changes.get(0)[0]);
         assertEquals(changes.get(0)[1], stripe.version(), "the put advanced the stripe: the miss no longer validates");
-        assertTrue(stripe.version() != versions.get(0));
-        assertTrue(VersionedNode.unchanged(stripe.version(), stripe.version()));
+        assertFalse(VersionedNode.unchanged(versions.get(0), stripe.version()), "the miss's version no longer holds");
     }
 
     @Test
@@ -227,17 +227,18 @@ class PointHashTest {
         NodeObserver fails = (node, version) -> {
             throw new AssertionError("observed a miss");
         };
-        int n = 0;
+        List<Record> put = new ArrayList<>();
         while (h.capacity() < PointHash.STRIPED_CAPACITY) {
             assertSame(PointHash.UNKNOWN, h.find(key(-1), fails), "a miss before the hash is striped");
-            h.put(record(key(n++)));
+            Record r = record(key(put.size()));
+            h.put(r);
+            put.add(r);
         }
         List<VersionedNode> observed = new ArrayList<>();
         assertNull(h.find(key(-1), (node, version) -> observed.add(node)));
         assertEquals(1, observed.size(), "a miss once striped");
-        for (int i = 0; i < n; i++) {
-            assertSame(h.get(key(i)), h.find(key(i), fails), "an entry put before the stripes existed");
-            assertTrue(h.get(key(i)) != null);
+        for (int i = 0; i < put.size(); i++) {
+            assertSame(put.get(i), h.find(key(i), fails), "an entry put before the stripes existed");
         }
     }
 
