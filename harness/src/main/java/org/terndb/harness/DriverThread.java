@@ -8,18 +8,59 @@ import org.terndb.cli.CommandFailedException;
  * drawn ({@link #next}) and how one attempt runs in its mode ({@link #attempt}); retries, abort accounting and
  * latency are the same for every benchmark and mode.
  *
+ * <p>Every transaction is counted; its latency is recorded for one in {@code latencySampling}, chosen at random.
+ * Two clock reads cost a microsecond-long transaction several percent of its time (on a
+ * virtual machine's clock source), so a benchmark of such transactions times a sample, and one whose standard
+ * asks for every transaction's response time (TPC-C) times them all.
+ *
  * @param <T> the benchmark's transaction type
  */
 public abstract class DriverThread<T extends TransactionType> {
     /** Consecutive aborts of one transaction after which the run fails instead of spinning forever. */
     public static final int MAX_ATTEMPTS = 100_000;
 
+    /** What {@link #latencyStart} returns for a transaction that is not timed. */
+    public static final long UNTIMED = Long.MIN_VALUE;
+
     private final TerminalStats stats;
     private String abortReason;
     private String abortDetail;
+    /** {@code latencySampling - 1}: a transaction is timed when these bits of the sampler are clear. */
+    private final long sampleMask;
+    /** Xorshift state of the sampling, apart from the benchmark's random inputs (which stay reproducible). */
+    private long sampler;
 
+    /** Times every transaction. */
     protected DriverThread(int transactionTypes) {
+        this(transactionTypes, 1);
+    }
+
+    /** @param latencySampling one transaction in this many is timed, at random; a power of two (1: all of them) */
+    protected DriverThread(int transactionTypes, int latencySampling) {
+        if (latencySampling < 1 || Integer.bitCount(latencySampling) != 1) {
+            throw new IllegalArgumentException("latency sampling must be a power of two, not " + latencySampling);
+        }
         this.stats = new TerminalStats(transactionTypes);
+        this.sampleMask = latencySampling - 1;
+        this.sampler = Seeds.mix(System.nanoTime(), System.identityHashCode(this)) | 1;
+    }
+
+    /**
+     * The start of the next transaction's latency: {@link System#nanoTime()} if it is one of the sample, else
+     * {@link #UNTIMED}: independent of the transaction's type and of the benchmark's random inputs.
+     */
+    final long latencyStart() {
+        if (sampleMask != 0) {
+            long x = sampler;
+            x ^= x << 13;
+            x ^= x >>> 7;
+            x ^= x << 17;
+            sampler = x;
+            if ((x & sampleMask) != 0) {
+                return UNTIMED;
+            }
+        }
+        return System.nanoTime();
     }
 
     /** This thread's counts of the timed window. */
@@ -69,15 +110,24 @@ public abstract class DriverThread<T extends TransactionType> {
 
     /**
      * Counts a transaction that {@link #attempt} left {@link Outcome#PENDING} once the driver acknowledges it, as
-     * the loop counts the others: if the timed window is on, with the latency from {@code startNanos} (taken before
-     * its first attempt); then {@link #finished}.
+     * the loop counts the others: if the timed window is on, with the latency from {@code start} (its
+     * {@link #latencyStart}, taken before its first attempt); then {@link #finished}.
      */
-    protected final void acknowledged(T type, Outcome outcome, long startNanos) {
+    protected final void acknowledged(T type, Outcome outcome, long start) {
         RunPhase p = phase;
         if (p != null && p.get() == RunPhase.MEASURE) {
-            stats.finished(type.ordinal(), outcome == Outcome.COMMITTED, System.nanoTime() - startNanos);
+            count(type, outcome, start);
         }
         finished(type, outcome);
+    }
+
+    private void count(T type, Outcome outcome, long start) {
+        boolean committed = outcome == Outcome.COMMITTED;
+        if (start == UNTIMED) {
+            stats.finished(type.ordinal(), committed);
+        } else {
+            stats.finished(type.ordinal(), committed, System.nanoTime() - start);
+        }
     }
 
     private RunPhase phase;
@@ -94,7 +144,7 @@ public abstract class DriverThread<T extends TransactionType> {
                     measureStarted();
                 }
                 T type = next();
-                long start = System.nanoTime();
+                long start = latencyStart();
                 Outcome outcome = execute(type, phase);
                 if (outcome == Outcome.ABANDONED) {
                     break;
@@ -103,7 +153,7 @@ public abstract class DriverThread<T extends TransactionType> {
                     continue; // counted by acknowledged()
                 }
                 if (phase.get() == RunPhase.MEASURE) {
-                    stats.finished(type.ordinal(), outcome == Outcome.COMMITTED, System.nanoTime() - start);
+                    count(type, outcome, start);
                 }
                 finished(type, outcome);
             }

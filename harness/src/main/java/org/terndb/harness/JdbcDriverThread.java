@@ -14,9 +14,18 @@ public abstract class JdbcDriverThread<T extends TransactionType> extends Driver
     private final RandomBackoff backoff = new RandomBackoff();
     private Connection connection;
 
-    /** @param benchmark the command's name, for error messages */
+    /**
+     * Times every transaction.
+     *
+     * @param benchmark the command's name, for error messages
+     */
     protected JdbcDriverThread(int transactionTypes, String url, String benchmark) {
-        super(transactionTypes);
+        this(transactionTypes, 1, url, benchmark);
+    }
+
+    /** @param latencySampling as {@link DriverThread#DriverThread(int, int)} */
+    protected JdbcDriverThread(int transactionTypes, int latencySampling, String url, String benchmark) {
+        super(transactionTypes, latencySampling);
         this.url = url;
         this.benchmark = benchmark;
     }

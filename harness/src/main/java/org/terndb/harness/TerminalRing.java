@@ -17,10 +17,10 @@ public final class TerminalRing<T extends TransactionType> {
     private final DriverThread<T> driver;
     private LongPredicate acknowledgeable;
     private LongConsumer awaitAcknowledgeable;
-    /** Per terminal: the epoch its pending commit waits for (0 = none pending), its type and start time. */
+    /** Per terminal: the epoch its pending commit waits for (0 = none pending), its type and latency start. */
     private final long[] pendingEpoch;
     private final Object[] pendingType;
-    private final long[] startNanos;
+    private final long[] latencyStart;
     /**
      * Terminals with a pending commit, oldest commit first (a thread's commit epochs never decrease, so the head is
      * the first to become acknowledgeable), and terminals free to submit, in the order they became free. Both are
@@ -46,7 +46,7 @@ public final class TerminalRing<T extends TransactionType> {
         this.driver = driver;
         pendingEpoch = new long[terminals];
         pendingType = new Object[terminals];
-        startNanos = new long[terminals];
+        latencyStart = new long[terminals];
         pending = new int[terminals];
         ready = new int[terminals];
         for (int i = 0; i < terminals; i++) {
@@ -87,7 +87,7 @@ public final class TerminalRing<T extends TransactionType> {
         readyHead = readyHead + 1 == ready.length ? 0 : readyHead + 1;
         readyCount--;
         current = i;
-        startNanos[i] = System.nanoTime();
+        latencyStart[i] = driver.latencyStart();
         return i;
     }
 
@@ -138,7 +138,7 @@ public final class TerminalRing<T extends TransactionType> {
             }
             popPending();
             pendingEpoch[i] = 0;
-            driver.acknowledged(type(i), Outcome.COMMITTED, startNanos[i]);
+            driver.acknowledged(type(i), Outcome.COMMITTED, latencyStart[i]);
             pushReady(i);
         }
     }

@@ -9,7 +9,8 @@ import org.HdrHistogram.Histogram;
  * What one driver thread did in the timed window, per transaction type (by {@link TransactionType#ordinal()}):
  * commits, rollbacks (the benchmark's own: {@link Outcome#ROLLED_BACK}), aborts by reason (a protocol's
  * {@code AbortReason}, or {@code SQLSTATE_xxxxx} over JDBC) and latency from the first attempt to the commit or
- * rollback, retries included. Written by its thread only; merged after the run.
+ * rollback, retries included, of the transactions the driver timed (every one, or a random sample: see
+ * {@link DriverThread}). Written by its thread only; merged after the run.
  */
 public final class TerminalStats {
     /** Latencies above an hour are recorded as an hour (the histograms' range). */
@@ -36,12 +37,18 @@ public final class TerminalStats {
         return types;
     }
 
-    public void finished(int type, boolean committed, long nanos) {
+    /** Counts a transaction that committed or rolled back, without its latency (not one of the timed sample). */
+    public void finished(int type, boolean committed) {
         if (committed) {
             commits[type]++;
         } else {
             rollbacks[type]++;
         }
+    }
+
+    /** Counts a transaction that committed or rolled back and records its latency. */
+    public void finished(int type, boolean committed, long nanos) {
+        finished(type, committed);
         latency[type].recordValue(Math.min(Math.max(nanos, 0), HIGHEST_LATENCY_NANOS));
     }
 
@@ -107,7 +114,12 @@ public final class TerminalStats {
         return n;
     }
 
-    /** The latency at {@code percentile} (0 to 100) in microseconds; 0 when the type never finished. */
+    /** How many transactions of the type were timed (their latencies recorded). */
+    public long timed(int type) {
+        return latency[type].getTotalCount();
+    }
+
+    /** The latency at {@code percentile} (0 to 100) in microseconds; 0 when no transaction of the type was timed. */
     public double percentileMicros(int type, double percentile) {
         Histogram h = latency[type];
         return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;

@@ -164,6 +164,52 @@ class DriverThreadTest {
         assertEquals(0, idle.stats().totalCommits(), "acknowledged during the warm-up: not counted");
     }
 
+    /** Commits {@code n} READs, then stops. */
+    private static DriverThread<Kind> committing(int n, int latencySampling, RunPhase phase) {
+        return new DriverThread<>(2, latencySampling) {
+            int left = n;
+
+            @Override
+            protected Kind next() {
+                return Kind.READ;
+            }
+
+            @Override
+            protected Outcome attempt(Kind type) {
+                return Outcome.COMMITTED;
+            }
+
+            @Override
+            protected void finished(Kind type, Outcome outcome) {
+                if (--left == 0) {
+                    phase.set(RunPhase.STOP);
+                }
+            }
+        };
+    }
+
+    @Test
+    void everyTransactionIsCountedAndARandomSampleTimed() throws Exception {
+        RunPhase phase = new RunPhase();
+        phase.set(RunPhase.MEASURE);
+        DriverThread<Kind> all = committing(1_000, 1, phase);
+        all.loop(phase);
+        assertEquals(1_000, all.stats().commits(Kind.READ.ordinal()));
+        assertEquals(1_000, all.stats().timed(Kind.READ.ordinal()));
+
+        phase.set(RunPhase.MEASURE);
+        DriverThread<Kind> sampled = committing(80_000, 8, phase);
+        sampled.loop(phase);
+        assertEquals(80_000, sampled.stats().commits(Kind.READ.ordinal()), "every transaction counted");
+        long timed = sampled.stats().timed(Kind.READ.ordinal());
+        // one in eight: 10,000 expected, with a standard deviation of about 94
+        assertTrue(timed > 9_000 && timed < 11_000, "timed " + timed);
+        assertTrue(sampled.stats().percentileMicros(Kind.READ.ordinal(), 50) > 0);
+
+        assertThrows(IllegalArgumentException.class, () -> committing(1, 3, phase));
+        assertThrows(IllegalArgumentException.class, () -> committing(1, 0, phase));
+    }
+
     @Test
     void aTransactionThatNeverCommitsFailsTheRunWithItsReason() {
         RunPhase phase = new RunPhase();
