@@ -39,12 +39,15 @@ public final class TatpCompareCommand extends OptionCommand {
                 specification's SQL, one prepared statement per statement), population, terminals, mix and \
                 duration: TernDB in memory with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC \
                 (hsqldb.tx=mvcc). Each database is loaded through JDBC first and checked for consistency after its \
-                run. Ratios measured in one invocation on a quiet machine are the figures to read; absolute tps \
-                depend on the machine.""")
+                run. With --rounds N the three run in turn N times, and each database's figure is its median. Ratios \
+                measured in one invocation on a quiet machine, or the medians of several rounds on a noisy one, are \
+                the figures to read; absolute tps depend on the machine.""")
                 .value("protocol", "NAME", "TernDB's concurrency-control protocol", "silo")
                 .value("subscribers", "N", "subscribers loaded into each database", "100000")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
                 .value("seconds", "S", "timed seconds per database", "10")
+                .value("rounds", "N", "run the databases in turn N times; tps and ratios are each database's median",
+                        "1")
                 .value("warmup", "auto|S", "untimed warm-up before each timed window, as tern tatp --warmup",
                         WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population and of every terminal's inputs", "1")
@@ -64,6 +67,7 @@ public final class TatpCompareCommand extends OptionCommand {
         }
         TatpSettings reference = settings(args, CompareTarget.terndb(DATABASE, protocol).url());
         Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(DATABASE, protocol),
+                args.getInt("rounds", 1, Comparison.MAX_ROUNDS),
                 ChildJvm.comparisonRun(TatpMain.class, target -> FORWARDED.jdbcRun(args, target.url()), err), err);
         if (args.isSet(Options.JSON)) {
             JsonObject json = new JsonObject()

@@ -52,10 +52,13 @@ class TatpCompareCommandTest {
     }
 
     @Test
-    void humanOutputIsATableOfTpsAndRatios() {
-        String stdout = run(Cli.EXIT_OK, "--subscribers", "300", "--seconds", "0.2", "--warmup", "0",
-                "--no-check")[0];
-        assertTrue(stdout.contains("terndb/x"), stdout);
+    void humanOutputIsATableOfTpsAndRatiosOverRounds() {
+        String[] result = run(Cli.EXIT_OK, "--subscribers", "300", "--seconds", "0.2", "--warmup", "0",
+                "--no-check", "--rounds", "2");
+        String stdout = result[0];
+        assertTrue(stdout.contains("terndb/x") && stdout.contains("median tps") && stdout.contains("tps per round"),
+                stdout);
+        assertTrue(result[1].contains("== round 2 of 2: HSQLDB"), result[1]);
         for (String title : new String[] {"TernDB (silo)", "H2 (in-memory", "HSQLDB (in-memory, MVCC)"}) {
             assertTrue(stdout.contains(title), stdout);
         }
@@ -65,6 +68,7 @@ class TatpCompareCommandTest {
     void helpAndBadOptions() {
         assertTrue(run(Cli.EXIT_OK, "--help")[0].contains("tern compare tatp"));
         assertTrue(run(Cli.EXIT_USAGE, "--protocol", "nope")[1].contains("unknown protocol 'nope'"));
+        assertTrue(run(Cli.EXIT_USAGE, "--rounds", "0")[1].contains("rounds"));
         assertTrue(run(Cli.EXIT_USAGE, "--ingest", "50", "--update-intensive")[1].contains("give one of them"));
     }
 }

@@ -40,11 +40,15 @@ public final class TpccCompareCommand extends OptionCommand {
                 (standard SQL, one prepared statement per statement, auto-commit off), population, terminals, mix \
                 and duration: TernDB in memory with --protocol, H2 in memory (MVStore), HSQLDB in memory with MVCC \
                 (hsqldb.tx=mvcc). Each database is loaded through JDBC first and checked for consistency after its \
-                run. Read the ratios of one invocation on a quiet machine; absolute tps depend on the machine.""")
+                run. With --rounds N the three run in turn N times, and each database's figure is its median. Read \
+                the ratios of one invocation on a quiet machine, or the medians of several rounds on a noisy one; \
+                absolute tps depend on the machine.""")
                 .value("protocol", "NAME", "TernDB's concurrency-control protocol", "silo")
                 .value("warehouses", "W", "warehouses loaded into each database", "1")
                 .value("threads", "T", "terminals (connections), one thread each", "2")
                 .value("seconds", "S", "timed seconds per database", "10")
+                .value("rounds", "N", "run the databases in turn N times; tps and ratios are each database's median",
+                        "1")
                 .value("warmup", "auto|S", "untimed warm-up before each timed window, as tern tpcc --warmup",
                         WarmUp.AUTO)
                 .value("seed", "SEED", "seed of the population, the NURand constants and every terminal's inputs",
@@ -66,6 +70,7 @@ public final class TpccCompareCommand extends OptionCommand {
         }
         TpccSettings reference = settings(args, CompareTarget.terndb(DATABASE, protocol).url());
         Comparison comparison = Comparison.run(CompareTarget.ternAndRivals(DATABASE, protocol),
+                args.getInt("rounds", 1, Comparison.MAX_ROUNDS),
                 ChildJvm.comparisonRun(TpccMain.class, target -> FORWARDED.jdbcRun(args, target.url()), err), err);
         if (args.isSet(Options.JSON)) {
             JsonObject json = new JsonObject()

@@ -4,15 +4,16 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import org.terndb.cli.JsonObject;
 import org.terndb.harness.Measurement;
 
 /**
  * Runs one benchmark against several databases in turn, with the same client code, terminals and duration, and
  * reports throughput per database and the ratio of the first database (the reference, TernDB) to each of the
- * others. The benchmark supplies a {@link Run} that loads and measures one target and returns its committed
- * transactions per second; this class owns the order, the table and the JSON shape, so {@code compare tpcc} and
- * {@code compare tatp} print alike.
+ * others, or over several rounds each database's median. The benchmark supplies a {@link Run} that loads and
+ * measures one target and returns its committed transactions per second; this class owns the order, the table and
+ * the JSON shape, so {@code compare tpcc} and {@code compare tatp} print alike.
  *
  * <pre>{@code
  * Comparison c = Comparison.run(CompareTarget.ternAndRivals("tpcc", "silo"), target -> measureTps(target.url()), err);
@@ -21,6 +22,8 @@ import org.terndb.harness.Measurement;
  * }</pre>
  */
 public final class Comparison {
+    /** The most rounds a comparison runs (each round loads and measures every database). */
+    public static final int MAX_ROUNDS = 100;
 
     /** Loads and measures one target; returns its committed transactions per second. */
     @FunctionalInterface
@@ -28,8 +31,20 @@ public final class Comparison {
         double tps(CompareTarget target) throws Exception;
     }
 
-    /** One target's throughput. */
-    public record Entry(CompareTarget target, double tps) {}
+    /**
+     * One target's throughput: {@code tps} is the median of {@code runs}, its throughput in each round (one run
+     * unless the comparison ran several rounds).
+     */
+    public record Entry(CompareTarget target, double tps, List<Double> runs) {
+        public Entry {
+            runs = List.copyOf(runs);
+        }
+
+        /** A target measured once. */
+        public Entry(CompareTarget target, double tps) {
+            this(target, tps, List.of(tps));
+        }
+    }
 
     private final List<Entry> entries;
 
@@ -37,28 +52,62 @@ public final class Comparison {
         this.entries = List.copyOf(entries);
     }
 
-    /**
-     * Runs every target in order (the first is the reference) and writes one progress line per target to
-     * {@code progress}. A failing target fails the comparison with the target named in the message.
-     */
+    /** {@link #run(List, int, Run, PrintStream)} with one round. */
     public static Comparison run(List<CompareTarget> targets, Run run, PrintStream progress) throws Exception {
+        return run(targets, 1, run, progress);
+    }
+
+    /**
+     * Runs every target in order (the first is the reference), {@code rounds} times over, and writes one progress
+     * line per run to {@code progress}. Each target's throughput is the median of its rounds: the rounds interleave
+     * the targets, so a machine that slows down for a while slows each of them about alike. A failing target fails
+     * the comparison with the target named in the message.
+     */
+    public static Comparison run(List<CompareTarget> targets, int rounds, Run run, PrintStream progress)
+            throws Exception {
         if (targets.size() < 2) {
             throw new IllegalArgumentException("a comparison needs a reference and at least one rival");
         }
-        List<Entry> entries = new ArrayList<>();
-        for (CompareTarget target : targets) {
-            progress.println("== " + target.title() + ": " + target.url());
-            double tps;
-            try {
-                tps = run.tps(target);
-            } catch (Exception e) {
-                e.addSuppressed(new Exception("while measuring " + target.title() + " (" + target.url() + ")"));
-                throw e;
+        if (rounds < 1 || rounds > MAX_ROUNDS) {
+            throw new IllegalArgumentException("a comparison runs 1 to " + MAX_ROUNDS + " rounds, not " + rounds);
+        }
+        List<List<Double>> runs = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            runs.add(new ArrayList<>());
+        }
+        for (int round = 1; round <= rounds; round++) {
+            String of = rounds == 1 ? "" : "round " + round + " of " + rounds + ": ";
+            for (int i = 0; i < targets.size(); i++) {
+                CompareTarget target = targets.get(i);
+                progress.println("== " + of + target.title() + ": " + target.url());
+                double tps;
+                try {
+                    tps = run.tps(target);
+                } catch (Exception e) {
+                    e.addSuppressed(new Exception("while measuring " + target.title() + " (" + target.url() + ")"));
+                    throw e;
+                }
+                progress.printf(Locale.ROOT, "== %s%s: %,.0f tps%n", of, target.title(), tps);
+                runs.get(i).add(tps);
             }
-            progress.printf(Locale.ROOT, "== %s: %,.0f tps%n", target.title(), tps);
-            entries.add(new Entry(target, tps));
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < targets.size(); i++) {
+            entries.add(new Entry(targets.get(i), median(runs.get(i)), runs.get(i)));
         }
         return new Comparison(entries);
+    }
+
+    /** The middle value, or the mean of the two middle values of an even count. */
+    static double median(List<Double> values) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /** How many rounds each target ran. */
+    public int rounds() {
+        return reference().runs().size();
     }
 
     /** Builds a comparison of figures measured elsewhere (the first entry is the reference). */
@@ -97,18 +146,28 @@ public final class Comparison {
         throw new IllegalArgumentException("no target '" + key + "' in this comparison");
     }
 
-    /** The table: one row per target with its tps and the reference's ratio to it. */
+    /**
+     * The table: one row per target with its tps and the reference's ratio to it; after several rounds the tps is
+     * the median, and a last column lists each round's.
+     */
     public void print(PrintStream out) {
         int width = "database".length();
         for (Entry e : entries) {
             width = Math.max(width, e.target().title().length());
         }
         String ratioTitle = reference().target().key() + "/x";
-        String format = "%-" + width + "s %14s %10s%n";
-        out.printf(Locale.ROOT, format, "database", "tps", ratioTitle);
+        boolean rounds = rounds() > 1;
+        String format = "%-" + width + "s %14s %10s" + (rounds ? "   %s" : "%s") + "%n";
+        out.printf(Locale.ROOT, format, "database", rounds ? "median tps" : "tps", ratioTitle,
+                rounds ? "tps per round" : "");
         for (Entry e : entries) {
             String ratio = e == reference() ? "1.00" : ratioText(ratio(e.target().key()));
-            out.printf(Locale.ROOT, format, e.target().title(), String.format(Locale.ROOT, "%,.0f", e.tps()), ratio);
+            StringJoiner perRound = new StringJoiner(" / ");
+            for (double tps : e.runs()) {
+                perRound.add(String.format(Locale.ROOT, "%,.0f", tps));
+            }
+            out.printf(Locale.ROOT, format, e.target().title(), String.format(Locale.ROOT, "%,.0f", e.tps()), ratio,
+                    rounds ? perRound.toString() : "");
         }
     }
 
@@ -119,9 +178,17 @@ public final class Comparison {
     /**
      * Adds {@code <key>_tps} for every target and {@code <key>_ratio} (reference / target) for every rival to
      * {@code json}, after whatever the caller put there first (warehouses, threads, seconds...), and returns it.
-     * An infinite ratio prints as null.
+     * An infinite ratio prints as null. After several rounds the tps are medians, preceded by {@code rounds} and
+     * each target's tps per round ({@code <key>_tps_rounds}).
      */
     public JsonObject toJson(JsonObject json) {
+        if (rounds() > 1) {
+            json.put("rounds", rounds());
+            for (Entry e : entries) {
+                json.put(e.target().key() + "_tps_rounds",
+                        e.runs().stream().map(tps -> Measurement.round(tps, 1)).toList());
+            }
+        }
         for (Entry e : entries) {
             json.put(e.target().key() + "_tps", Measurement.round(e.tps(), 1));
         }

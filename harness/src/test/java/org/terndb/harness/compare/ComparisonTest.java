@@ -75,6 +75,51 @@ class ComparisonTest {
     }
 
     @Test
+    void roundsInterleaveTheTargetsAndReportEachOnesMedian() throws Exception {
+        Map<String, List<Double>> script = Map.of(
+                "terndb", new ArrayList<>(List.of(10.0, 30.0, 20.0)),
+                "h2", new ArrayList<>(List.of(4.0, 1.0, 2.0)),
+                "hsqldb", new ArrayList<>(List.of(5.0, 5.0, 8.0)));
+        List<String> order = new ArrayList<>();
+        Comparison c = Comparison.run(CompareTarget.ternAndRivals("bench", "silo"), 3, t -> {
+            order.add(t.key());
+            return script.get(t.key()).remove(0);
+        }, QUIET);
+        assertEquals(List.of("terndb", "h2", "hsqldb", "terndb", "h2", "hsqldb", "terndb", "h2", "hsqldb"), order);
+        assertEquals(3, c.rounds());
+        assertEquals(20.0, c.tps("terndb"));
+        assertEquals(2.0, c.tps("h2"));
+        assertEquals(10.0, c.ratio("h2"), 1e-9, "the ratio of the medians");
+        assertEquals(4.0, c.ratio("hsqldb"), 1e-9);
+        assertEquals(List.of(10.0, 30.0, 20.0), c.reference().runs());
+
+        JsonObject json = StrictJson.parseObject(c.toJson(new org.terndb.cli.JsonObject()).toString());
+        assertEquals(3, json.get("rounds").getAsInt());
+        assertEquals(30.0, json.getAsJsonArray("terndb_tps_rounds").get(1).getAsDouble());
+        assertEquals(20.0, json.get("terndb_tps").getAsDouble());
+        assertEquals(10.0, json.get("h2_ratio").getAsDouble());
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        c.print(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        String[] lines = bytes.toString(StandardCharsets.UTF_8).split("\n");
+        assertTrue(lines[0].contains("median tps") && lines[0].contains("tps per round"), lines[0]);
+        assertTrue(lines[2].startsWith("H2") && lines[2].contains("10.00") && lines[2].endsWith("4 / 1 / 2"), lines[2]);
+
+        assertEquals(2.5, Comparison.median(List.of(4.0, 1.0, 2.0, 3.0)), "an even count: the middle two's mean");
+        assertThrows(IllegalArgumentException.class,
+                () -> Comparison.run(CompareTarget.ternAndRivals("bench", "silo"), 0, t -> 1, QUIET));
+    }
+
+    @Test
+    void oneRoundPrintsNoRoundFields() throws Exception {
+        Comparison c = measured(Map.of("terndb", 1000.0, "h2", 300.0, "hsqldb", 10.0));
+        assertEquals(1, c.rounds());
+        JsonObject json = StrictJson.parseObject(c.toJson(new org.terndb.cli.JsonObject()).toString());
+        assertNull(json.get("rounds"));
+        assertNull(json.get("terndb_tps_rounds"));
+    }
+
+    @Test
     void aFailingTargetFailsTheComparisonAndIsNamed() {
         SQLException e = assertThrows(SQLException.class, () -> Comparison.run(
                 CompareTarget.ternAndRivals("bench", "silo"), t -> {
