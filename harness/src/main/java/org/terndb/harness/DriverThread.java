@@ -9,9 +9,9 @@ import org.terndb.cli.CommandFailedException;
  * latency are the same for every benchmark and mode.
  *
  * <p>Every transaction is counted; its latency is recorded for one in {@code latencySampling}, chosen at random.
- * Two clock reads cost a microsecond-long transaction several percent of its time (on a
- * virtual machine's clock source), so a benchmark of such transactions times a sample, and one whose standard
- * asks for every transaction's response time (TPC-C) times them all.
+ * Two clock reads cost a microsecond-long transaction several percent of its time (on a virtual machine's clock
+ * source), so a benchmark of such transactions times a sample, and one whose standard asks for every transaction's
+ * response time (TPC-C) times them all.
  *
  * @param <T> the benchmark's transaction type
  */
