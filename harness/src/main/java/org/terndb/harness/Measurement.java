@@ -1,6 +1,7 @@
 package org.terndb.harness;
 
 import java.io.PrintStream;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.terndb.cli.JsonObject;
@@ -101,6 +102,14 @@ public record Measurement(TerminalStats stats, double seconds, double warmupSeco
         StringBuilder sb = new StringBuilder("aborts by reason:");
         stats.abortsByReason().forEach((reason, n) -> sb.append(String.format(Locale.ROOT, " %s=%,d", reason, n)));
         return sb.toString();
+    }
+
+    /** The middle value of {@code values}, or the mean of the two middle values of an even count. */
+    public static double median(double... values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     public static double round(double value, int decimals) {

@@ -264,9 +264,9 @@ public class ProcedureOverhead {
                     }
                     ratios[f] = procedure[f] / direct[f];
                 }
-                double d = median(direct);
-                double p = median(procedure);
-                double ratio = paired ? median(ratios) : p / d;
+                double d = org.terndb.harness.Measurement.median(direct);
+                double p = org.terndb.harness.Measurement.median(procedure);
+                double ratio = paired ? org.terndb.harness.Measurement.median(ratios) : p / d;
                 System.out.printf(Locale.ROOT, "k=%s op=%s direct %.0f ns procedure %.0f ns (CPU time per op, median of "
                         + "%d %s forks) procedure/direct %.2f%s; forks: direct %s procedure %s%n", k, op, d, p, forks,
                         paired ? "paired" : "alternating", ratio, paired ? " (median of the pairs' ratios "
@@ -317,17 +317,10 @@ public class ProcedureOverhead {
             if (sink == 42) {
                 System.out.println(); // keeps the work observable
             }
-            return median(rounds);
+            return org.terndb.harness.Measurement.median(rounds);
         } finally {
             b.close();
         }
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static long[] round(double[] values) {

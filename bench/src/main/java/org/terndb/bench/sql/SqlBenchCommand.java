@@ -1,8 +1,9 @@
 package org.terndb.bench.sql;
 
+import static org.terndb.harness.Measurement.median;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.terndb.bench.sql.PointWorkload.Operation;
@@ -196,13 +197,6 @@ public final class SqlBenchCommand extends OptionCommand {
             }
         }
         return progress.seconds();
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static double round3(double v) {

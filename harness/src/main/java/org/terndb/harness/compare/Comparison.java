@@ -93,16 +93,10 @@ public final class Comparison {
         }
         List<Entry> entries = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
-            entries.add(new Entry(targets.get(i), median(runs.get(i)), runs.get(i)));
+            double[] tps = runs.get(i).stream().mapToDouble(Double::doubleValue).toArray();
+            entries.add(new Entry(targets.get(i), Measurement.median(tps), runs.get(i)));
         }
         return new Comparison(entries);
-    }
-
-    /** The middle value, or the mean of the two middle values of an even count. */
-    static double median(List<Double> values) {
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
     /** How many rounds each target ran. */
