@@ -172,6 +172,45 @@ class PointHashTest {
     }
 
     @Test
+    void aFindHintsTheShortRowItsRecordHoldsNowAndNoLongRow() {
+        PointHash h = new PointHash();
+        byte[] first = new byte[40];
+        Record a = new Record(key(1), 0, first);
+        h.put(a);
+        assertSame(first, h.hintFor(key(1)), "a put hints the record's row");
+        byte[] second = new byte[Record.OVERWRITTEN_MAX];
+        a.setRowRelease(second);
+        assertSame(first, h.hintFor(key(1)), "a new row leaves the hint stale until a find");
+        assertSame(a, h.get(key(1)), "a stale hint changes nothing a find returns");
+        assertSame(second, h.hintFor(key(1)), "the find replaced the stale hint");
+        a.setRowRelease(new byte[Record.OVERWRITTEN_MAX + 1]);
+        assertSame(a, h.get(key(1)));
+        assertNull(h.hintFor(key(1)), "a row too long to be overwritten in place is not kept alive by a hint");
+        a.setRowRelease(null);
+        assertSame(a, h.get(key(1)));
+        assertNull(h.hintFor(key(1)));
+    }
+
+    @Test
+    void removedAndRebuiltEntriesKeepNoHintOfRowsNoLongerInTheHash() {
+        PointHash h = new PointHash();
+        Record[] records = new Record[1_000];
+        for (int i = 0; i < records.length; i++) {
+            records[i] = new Record(key(i), 0, new byte[8]);
+            h.put(records[i]);
+        }
+        assertEquals(records.length, h.hintedSlots(), "every entry is hinted, across rebuilds");
+        for (int i = 0; i < records.length; i += 2) {
+            h.unlink(records[i]);
+        }
+        assertEquals(records.length / 2, h.hintedSlots(), "an unlinked entry's hint went with it");
+        for (int i = 1; i < records.length; i += 2) {
+            assertSame(records[i], h.get(key(i)));
+            assertSame(records[i].rowAcquire(), h.hintFor(key(i)));
+        }
+    }
+
+    @Test
     void aRecordDetachedBeforeItsPutIsNotAdded() {
         PointHash h = new PointHash();
         Record a = record(key(1));
