@@ -195,7 +195,8 @@ public final class PointHash {
      * The record this hash holds for {@code key} if it may be used (present and not {@linkplain Record#isDetached()
      * detached}); null if the key is not here, in which case {@code missObserver} (may be null) is told the key's
      * stripe at the version read before the probe; {@link #UNKNOWN} if the hash cannot tell (a detached entry, a
-     * probe that found no empty slot, or a miss in a hash too small to be striped yet): ask the tree.
+     * probe that found no empty slot, or a miss in a hash too small to be striped yet): ask the tree. A hit brings
+     * its entry's row hint up to date.
      */
     public Record find(byte[] key, NodeObserver missObserver) {
         long code = code(key);
@@ -233,7 +234,7 @@ public final class PointHash {
                         }
                         byte[] hint = hint(r);
                         if (hint != hinted) {
-                            HINTS.setOpaque(hints, i, hint); // a racing writer's hint would do as well
+                            HINTS.setOpaque(hints, i, hint); // a racing find's store is as good: any row serves
                         }
                         return r;
                     }
