@@ -104,8 +104,16 @@ public record Measurement(TerminalStats stats, double seconds, double warmupSeco
         return sb.toString();
     }
 
-    /** The middle value of {@code values}, or the mean of the two middle values of an even count. */
+    /**
+     * The middle value of {@code values}, or the mean of the two middle values of an even count; {@code values} is
+     * left as it was.
+     *
+     * @throws IllegalArgumentException if there are no values
+     */
     public static double median(double... values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("the median of no values");
+        }
         double[] sorted = values.clone();
         Arrays.sort(sorted);
         int n = sorted.length;

@@ -1,5 +1,7 @@
 package org.terndb.bench.jmh;
 
+import static org.terndb.harness.Measurement.median;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.sql.CallableStatement;
@@ -264,9 +266,9 @@ public class ProcedureOverhead {
                     }
                     ratios[f] = procedure[f] / direct[f];
                 }
-                double d = org.terndb.harness.Measurement.median(direct);
-                double p = org.terndb.harness.Measurement.median(procedure);
-                double ratio = paired ? org.terndb.harness.Measurement.median(ratios) : p / d;
+                double d = median(direct);
+                double p = median(procedure);
+                double ratio = paired ? median(ratios) : p / d;
                 System.out.printf(Locale.ROOT, "k=%s op=%s direct %.0f ns procedure %.0f ns (CPU time per op, median of "
                         + "%d %s forks) procedure/direct %.2f%s; forks: direct %s procedure %s%n", k, op, d, p, forks,
                         paired ? "paired" : "alternating", ratio, paired ? " (median of the pairs' ratios "
@@ -317,7 +319,7 @@ public class ProcedureOverhead {
             if (sink == 42) {
                 System.out.println(); // keeps the work observable
             }
-            return org.terndb.harness.Measurement.median(rounds);
+            return median(rounds);
         } finally {
             b.close();
         }
