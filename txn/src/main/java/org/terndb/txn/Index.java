@@ -97,6 +97,16 @@ public final class Index {
     }
 
     /**
+     * True if {@code record}, a record of this index found some other way than {@link #get} (a caller's hint), is
+     * what {@link #get} of {@code key} would return now: see {@link PointHash#isEntry}. False for an index without
+     * a point-read hash. The caller guarantees that the record is this index's: a record of another index under the
+     * same key would pass.
+     */
+    public boolean isEntry(Record record, byte[] key) {
+        return hash != null && PointHash.isEntry(record, key);
+    }
+
+    /**
      * Inserts {@code record} under its key if the key is absent; returns the record already there, or null if
      * inserted. {@code changes} (may be null) hears of the tree's changed border nodes as for
      * {@link Masstree#putIfAbsent(byte[], Object, NodeChangeObserver)}.

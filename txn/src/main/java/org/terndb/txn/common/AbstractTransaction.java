@@ -68,6 +68,14 @@ public abstract class AbstractTransaction implements Transaction {
     private String endedBy = "it was never begun";
     /** Set by another thread (statement cancel, connection close), read by the owner: volatile so it is seen. */
     private volatile boolean abortRequested;
+    /**
+     * The unique secondary index entry {@link #readPrimaryKey} last read, and the primary key array it returned: a
+     * lookup of that very array in the entry's table's primary index starts from the entry's {@linkplain
+     * Record#target target} (see {@link #lookupPrimary}). Null when there is none.
+     */
+    private Record resolvedEntry;
+    private byte[] resolvedKey;
+    private Index resolvedIndex;
 
     private static final int NOT_REPORTED = 0;
     private static final int REPORTED = 1;
@@ -216,6 +224,7 @@ public abstract class AbstractTransaction implements Transaction {
         readSet.clear();
         writeSet.clear();
         nodeSet.clear();
+        forgetResolved();
         active = true;
         onBegin();
     }
@@ -374,14 +383,14 @@ public abstract class AbstractTransaction implements Transaction {
     public final byte[] read(Table table, byte[] primaryKey) {
         checkActive();
         requireKey(primaryKey);
-        return readKey(table.primary(), primaryKey, false);
+        return readPrimary(table.primary(), primaryKey, false);
     }
 
     @Override
     public final byte[] readForUpdate(Table table, byte[] primaryKey) {
         checkActive();
         requireKey(primaryKey);
-        return readKey(table.primary(), primaryKey, true);
+        return readPrimary(table.primary(), primaryKey, true);
     }
 
     @Override
@@ -397,8 +406,71 @@ public abstract class AbstractTransaction implements Transaction {
         if (index.isRetired()) {
             throw retired(index);
         }
-        byte[] primaryKey = readKey(index, key, false);
-        return primaryKey == null ? null : readKey(index.table().primary(), primaryKey, false);
+        Record entry = index.get(key, nodeSet);
+        if (entry == null) {
+            return null;
+        }
+        Record target = touchTarget(entry);
+        byte[] primaryKey = readRecord(index, entry, false);
+        if (primaryKey == null) {
+            return null;
+        }
+        Index primary = index.table().primary();
+        Record r = viaTarget(primary, primaryKey, entry, target);
+        return r == null ? null : readRecord(primary, r, false);
+    }
+
+    /** {@link #readKey} of a primary key, which may start from the entry {@link #readPrimaryKey} resolved it by. */
+    private byte[] readPrimary(Index primary, byte[] primaryKey, boolean forUpdate) {
+        Record r = lookupPrimary(primary, primaryKey);
+        return r == null ? null : readRecord(primary, r, forUpdate);
+    }
+
+    /**
+     * The record {@code primary.get(primaryKey, nodeSet)} returns, found without probing the index's hash when
+     * {@code primaryKey} is the very array {@link #readPrimaryKey} last returned for an entry of a secondary index of
+     * the same table, and the primary record the entry led to before is still the index's record of that key.
+     */
+    private Record lookupPrimary(Index primary, byte[] primaryKey) {
+        Record entry = resolvedEntry;
+        if (entry == null || primaryKey != resolvedKey || resolvedIndex.table().primary() != primary) {
+            return primary.get(primaryKey, nodeSet);
+        }
+        return viaTarget(primary, primaryKey, entry, entry.target());
+    }
+
+    /**
+     * {@code target} (the {@code entry}'s hint, may be null) if it is {@code primary}'s record of {@code primaryKey}
+     * now, else the lookup's record, which becomes the entry's target. A hit through the hash adds nothing to the
+     * node set, nor does one through the hint; a miss is observed by the lookup as always.
+     */
+    private Record viaTarget(Index primary, byte[] primaryKey, Record entry, Record target) {
+        if (target != null && primary.isEntry(target, primaryKey)) {
+            return target; // a record of primary (the only index whose records an entry of its table targets)
+        }
+        Record r = primary.get(primaryKey, nodeSet);
+        if (r != null && r != target) {
+            entry.setTarget(r);
+        }
+        return r;
+    }
+
+    /**
+     * Reads the {@code entry}'s target and starts the loads of its word and its row's lines before the entry's own
+     * row (the primary key) is read, so that they overlap; returns the target (may be null).
+     */
+    private static Record touchTarget(Record entry) {
+        Record target = entry.target();
+        if (target != null) {
+            PointHash.touch(target.rowOpaque());
+        }
+        return target;
+    }
+
+    private void forgetResolved() {
+        resolvedEntry = null;
+        resolvedKey = null;
+        resolvedIndex = null;
     }
 
     /** Looks the key up (a miss is recorded in the node set) and reads the record as this transaction sees it. */
@@ -540,7 +612,7 @@ public abstract class AbstractTransaction implements Transaction {
         requireKey(primaryKey);
         requireRow(row);
         Index primary = table.primary();
-        Record r = primary.get(primaryKey, nodeSet);
+        Record r = lookupPrimary(primary, primaryKey);
         if (r == null) {
             return false;
         }
@@ -583,7 +655,7 @@ public abstract class AbstractTransaction implements Transaction {
             return update(table, primaryKey, row); // maintaining secondary indexes needs the old row
         }
         Index primary = table.primary();
-        Record r = primary.get(primaryKey, nodeSet);
+        Record r = lookupPrimary(primary, primaryKey);
         if (r == null) {
             return false;
         }
@@ -601,7 +673,7 @@ public abstract class AbstractTransaction implements Transaction {
             throw new IllegalArgumentException("patch must not be null");
         }
         Index primary = table.primary();
-        Record r = primary.get(primaryKey, nodeSet);
+        Record r = lookupPrimary(primary, primaryKey);
         if (r == null) {
             return false;
         }
@@ -623,7 +695,18 @@ public abstract class AbstractTransaction implements Transaction {
         if (index.isRetired()) {
             throw retired(index);
         }
-        return readKey(index, key, false);
+        Record entry = index.get(key, nodeSet);
+        if (entry == null) {
+            return null;
+        }
+        touchTarget(entry);
+        byte[] primaryKey = readRecord(index, entry, false);
+        if (primaryKey != null) {
+            resolvedEntry = entry;
+            resolvedKey = primaryKey;
+            resolvedIndex = index;
+        }
+        return primaryKey;
     }
 
     @Override
@@ -631,7 +714,7 @@ public abstract class AbstractTransaction implements Transaction {
         checkActive();
         requireKey(primaryKey);
         Index primary = table.primary();
-        Record r = primary.get(primaryKey, nodeSet);
+        Record r = lookupPrimary(primary, primaryKey);
         if (r == null) {
             return false;
         }

@@ -245,6 +245,17 @@ public final class PointHash {
         return UNKNOWN;
     }
 
+    /**
+     * True if {@code record}, a record of this hash's index, may be used as {@link #find} would use a hit for
+     * {@code key}: it was put here under {@code key} (which follows its tree insert) and is not detached, so it is in
+     * the tree under that key now. A record found some other way than through this hash (a hint) is so validated
+     * without probing the slots.
+     */
+    public static boolean isEntry(Record record, byte[] key) {
+        long code = code(key);
+        return record.pointWord() == code && ((code & EXACT) != 0 || Arrays.equals(record.key(), key));
+    }
+
     /** {@link #put(Record, NodeChangeObserver)} with no one to tell of the stripe's change; for tests. */
     public void put(Record record) {
         put(record, null);
@@ -417,7 +428,7 @@ public final class PointHash {
      * a row of up to {@link Record#OVERWRITTEN_MAX} bytes. Opaque reads: the compiler keeps them though their values
      * are not used, and they order nothing.
      */
-    private static void touch(byte[] row) {
+    static void touch(byte[] row) {
         if (row == null) {
             return;
         }

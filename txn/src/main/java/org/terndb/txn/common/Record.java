@@ -20,6 +20,7 @@ public class Record {
     private static final VarHandle WORD;
     private static final VarHandle ROW;
     private static final VarHandle POINT_WORD;
+    private static final VarHandle TARGET;
     static final long DETACHED = 1L;
 
     static {
@@ -28,6 +29,7 @@ public class Record {
             WORD = l.findVarHandle(Record.class, "word", long.class);
             ROW = l.findVarHandle(Record.class, "row", byte[].class);
             POINT_WORD = l.findVarHandle(Record.class, "pointWord", long.class);
+            TARGET = l.findVarHandle(Record.class, "target", Record.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -50,6 +52,13 @@ public class Record {
      * hash of it, so a probe passes over other keys' records without reading their keys.
      */
     @SuppressWarnings("unused") private long pointWord; // accessed only through POINT_WORD
+    /**
+     * For an entry of a unique secondary index: the primary record a lookup of the entry's primary key last found,
+     * a hint that {@link PointHash#isEntry} validates before use (null until then, and for other records). It takes
+     * what was alignment padding in a plain record (40 bytes either way) and in MVTO's, MOCC's and TicToc's; SSE's
+     * records grow from 56 to 64 bytes, SI's and ERMIA's from 40 to 48.
+     */
+    @SuppressWarnings("unused") private Record target; // accessed only through TARGET
 
     public Record(byte[] key, long word, byte[] row) {
         this.key = key;
@@ -88,6 +97,16 @@ public class Record {
         }
     }
 
+    /** The {@linkplain #target target} hint (opaque read): any record this entry led to, or null. */
+    final Record target() {
+        return (Record) TARGET.getOpaque(this);
+    }
+
+    /** Sets the {@linkplain #target target} hint (opaque: a racing store is as good, any target is validated). */
+    final void setTarget(Record record) {
+        TARGET.setOpaque(this, record);
+    }
+
     /** The record's key in its index (never modified). */
     public final byte[] key() {
         return key;
@@ -116,6 +135,11 @@ public class Record {
 
     public final byte[] rowAcquire() {
         return (byte[]) ROW.getAcquire(this);
+    }
+
+    /** The row reference, opaque: only for starting its loads early (a prefetch), never for its contents. */
+    final byte[] rowOpaque() {
+        return (byte[]) ROW.getOpaque(this);
     }
 
     /**

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -233,6 +234,27 @@ class PointHashTest {
         assertEquals(1, h.size());
         h.unlink(old); // the unlink finishes: the entry is no longer old's, nothing to remove
         assertSame(next, h.get(key(1)));
+    }
+
+    @Test
+    void aRecordIsAnEntryOfItsKeyOnlyFromItsPutUntilItIsDetached() {
+        PointHash h = new PointHash();
+        byte[] longKey = "a key longer than seven bytes".getBytes(StandardCharsets.US_ASCII);
+        byte[] sameLongKey = longKey.clone();
+        byte[] otherLongKey = longKey.clone();
+        otherLongKey[longKey.length - 1] ^= 1;
+        for (byte[] key : new byte[][] {key(1), longKey}) {
+            Record r = record(key);
+            assertFalse(PointHash.isEntry(r, key), "not put: it may not be in the tree yet");
+            h.put(r);
+            assertTrue(PointHash.isEntry(r, key.clone()));
+            assertFalse(PointHash.isEntry(r, key == longKey ? otherLongKey : key(2)));
+            h.unlink(r);
+            assertFalse(PointHash.isEntry(r, key), "detached: it may have left the tree");
+        }
+        Record r = record(sameLongKey);
+        h.put(r);
+        assertTrue(PointHash.isEntry(r, longKey), "long keys compare by content");
     }
 
     @Test
