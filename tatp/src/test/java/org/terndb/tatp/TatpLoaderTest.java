@@ -1,6 +1,7 @@
 package org.terndb.tatp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.terndb.tatp.TatpColumns.*;
 
@@ -87,6 +88,12 @@ class TatpLoaderTest {
     void subscriberNumbersAreFifteenDigitIds() {
         assertEquals("000000000000042", TatpRandom.subscriberNumber(42));
         assertEquals("000000100000000", TatpRandom.subscriberNumber(100_000_000));
+        assertEquals("000000000000001", TatpRandom.subscriberNumber(1));
+        assertEquals("000002147483647", TatpRandom.subscriberNumber(Integer.MAX_VALUE));
+        for (int id = 0; id < 2_000_000; id += 997) {
+            assertEquals(String.format("%015d", id), TatpRandom.subscriberNumber(id));
+        }
+        assertThrows(IllegalArgumentException.class, () -> TatpRandom.subscriberNumber(-1));
     }
 
     @Test
