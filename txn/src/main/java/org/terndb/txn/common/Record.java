@@ -54,9 +54,10 @@ public class Record {
     @SuppressWarnings("unused") private long pointWord; // accessed only through POINT_WORD
     /**
      * For an entry of a unique secondary index: the primary record a lookup of the entry's primary key last found,
-     * a hint that {@link PointHash#isEntry} validates before use (null until then, and for other records). It takes
-     * what was alignment padding in a plain record (40 bytes either way) and in MVTO's, MOCC's and TicToc's; SSE's
-     * records grow from 56 to 64 bytes, SI's and ERMIA's from 40 to 48.
+     * a hint that {@link PointHash#isEntry} validates before use (null until then, and for other records). A stale
+     * target keeps one record that left its index (and its row) alive until a lookup through the entry replaces it,
+     * or the entry itself goes. It takes what was alignment padding in a plain record (40 bytes either way) and in
+     * MVTO's, MOCC's and TicToc's; SSE's records grow from 56 to 64 bytes, SI's and ERMIA's from 40 to 48.
      */
     @SuppressWarnings("unused") private Record target; // accessed only through TARGET
 
