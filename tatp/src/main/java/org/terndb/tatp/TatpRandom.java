@@ -102,7 +102,7 @@ final class TatpRandom {
      */
     static String subscriberNumber(int subscriberId) {
         if (subscriberId < 0) {
-            throw new IllegalArgumentException("a subscriber id is positive, not " + subscriberId);
+            throw new IllegalArgumentException("a subscriber id is not negative: " + subscriberId);
         }
         byte[] digits = new byte[SUB_NBR_DIGITS];
         int rest = subscriberId;

@@ -69,7 +69,7 @@ public abstract class AbstractTransaction implements Transaction {
     /** Set by another thread (statement cancel, connection close), read by the owner: volatile so it is seen. */
     private volatile boolean abortRequested;
     /**
-     * The unique secondary index entry {@link #readPrimaryKey} last read, and the primary key array it returned: a
+     * The unique secondary index entry {@link #resolve} last read, and the primary key array it returned: a
      * lookup of that very array in the entry's table's primary index starts from the entry's {@linkplain
      * Record#target target} (see {@link #lookupPrimary}). Null when there is none.
      */
@@ -406,21 +406,11 @@ public abstract class AbstractTransaction implements Transaction {
         if (index.isRetired()) {
             throw retired(index);
         }
-        Record entry = index.get(key, nodeSet);
-        if (entry == null) {
-            return null;
-        }
-        Record target = touchTarget(entry);
-        byte[] primaryKey = readRecord(index, entry, false);
-        if (primaryKey == null) {
-            return null;
-        }
-        Index primary = index.table().primary();
-        Record r = viaTarget(primary, primaryKey, entry, target);
-        return r == null ? null : readRecord(primary, r, false);
+        byte[] primaryKey = resolve(index, key);
+        return primaryKey == null ? null : readPrimary(index.table().primary(), primaryKey, false);
     }
 
-    /** {@link #readKey} of a primary key, which may start from the entry {@link #readPrimaryKey} resolved it by. */
+    /** {@link #readKey} of a primary key, which may start from the entry {@link #resolve} found it by. */
     private byte[] readPrimary(Index primary, byte[] primaryKey, boolean forUpdate) {
         Record r = lookupPrimary(primary, primaryKey);
         return r == null ? null : readRecord(primary, r, forUpdate);
@@ -428,7 +418,7 @@ public abstract class AbstractTransaction implements Transaction {
 
     /**
      * The record {@code primary.get(primaryKey, nodeSet)} returns, found without probing the index's hash when
-     * {@code primaryKey} is the very array {@link #readPrimaryKey} last returned for an entry of a secondary index of
+     * {@code primaryKey} is the very array {@link #resolve} last returned for an entry of a secondary index of
      * the same table, and the primary record the entry led to before is still the index's record of that key.
      */
     private Record lookupPrimary(Index primary, byte[] primaryKey) {
@@ -436,19 +426,11 @@ public abstract class AbstractTransaction implements Transaction {
         if (entry == null || primaryKey != resolvedKey || resolvedIndex.table().primary() != primary) {
             return primary.get(primaryKey, nodeSet);
         }
-        return viaTarget(primary, primaryKey, entry, entry.target());
-    }
-
-    /**
-     * {@code target} (the {@code entry}'s hint, may be null) if it is {@code primary}'s record of {@code primaryKey}
-     * now, else the lookup's record, which becomes the entry's target. A hit through the hash adds nothing to the
-     * node set, nor does one through the hint; a miss is observed by the lookup as always.
-     */
-    private Record viaTarget(Index primary, byte[] primaryKey, Record entry, Record target) {
+        Record target = entry.target();
         if (target != null && primary.isEntry(target, primaryKey)) {
             return target; // a record of primary (the only index whose records an entry of its table targets)
         }
-        Record r = primary.get(primaryKey, nodeSet);
+        Record r = primary.get(primaryKey, nodeSet); // a hit adds nothing to the node set, nor does the target's
         if (r != null && r != target) {
             entry.setTarget(r);
         }
@@ -456,15 +438,26 @@ public abstract class AbstractTransaction implements Transaction {
     }
 
     /**
-     * Reads the {@code entry}'s target and starts the loads of its word and its row's lines before the entry's own
-     * row (the primary key) is read, so that they overlap; returns the target (may be null).
+     * The primary key a unique secondary index entry holds for {@code key} (null if none), remembered with the entry
+     * for {@link #lookupPrimary}. The entry's target and its row start loading before the entry's own row is read, so
+     * that their misses overlap.
      */
-    private static Record touchTarget(Record entry) {
+    private byte[] resolve(Index index, byte[] key) {
+        Record entry = index.get(key, nodeSet);
+        if (entry == null) {
+            return null;
+        }
         Record target = entry.target();
         if (target != null) {
             PointHash.touch(target.rowOpaque());
         }
-        return target;
+        byte[] primaryKey = readRecord(index, entry, false);
+        if (primaryKey != null) {
+            resolvedEntry = entry;
+            resolvedKey = primaryKey;
+            resolvedIndex = index;
+        }
+        return primaryKey;
     }
 
     private void forgetResolved() {
@@ -695,18 +688,7 @@ public abstract class AbstractTransaction implements Transaction {
         if (index.isRetired()) {
             throw retired(index);
         }
-        Record entry = index.get(key, nodeSet);
-        if (entry == null) {
-            return null;
-        }
-        touchTarget(entry);
-        byte[] primaryKey = readRecord(index, entry, false);
-        if (primaryKey != null) {
-            resolvedEntry = entry;
-            resolvedKey = primaryKey;
-            resolvedIndex = index;
-        }
-        return primaryKey;
+        return resolve(index, key);
     }
 
     @Override
