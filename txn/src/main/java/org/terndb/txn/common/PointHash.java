@@ -44,9 +44,13 @@ import org.terndb.storage.masstree.VersionedNode;
  *       is detached (its tree removal preceded the new record's tree insert) and the put replaces it.</li>
  * </ul>
  *
- * <p><b>Structure.</b> Open addressing over a power-of-two array of record references, linear probing, a
- * rebuild (twice the size, or the same size when mostly removed entries) once live and removed entries fill half of
- * it. Beside each slot a byte says what it holds: nothing (a probe ends there), a removed entry (a probe goes on), or
+ * <p><b>Structure.</b> Open addressing over an array of record references, linear probing, and a rebuild to twice
+ * as many slots as live entries once live and removed entries fill three quarters of it, so the slots are half to
+ * three quarters full; a key's first slot scales its hash to the array's length, which need not be a power of two.
+ * Slots a quarter to half full, as they were before, take twice the memory for no more speed (TATP over JDBC ran
+ * 0.998-1.051x the transactions with the fuller slots, seven runs), but memory they take is not free: slots an
+ * eighth to a sixteenth full ran 0.75-0.93x the transactions, the probes' cache lines no longer staying in cache.
+ * Beside each slot a byte says what it holds: nothing (a probe ends there), a removed entry (a probe goes on), or
  * a live entry with seven bits of its key's hash. A probe reads the marks, one cache line for 64 slots, and loads a
  * record only where the bits match: an entry of another key costs no record load (1 in 128 of them do), and neither
  * does a key that is not there, which ends at an empty mark. Each record keeps its key's {@linkplain #code code} in
@@ -57,7 +61,7 @@ import org.terndb.storage.masstree.VersionedNode;
  * record before its mark, and readers take no lock and publish nothing. A reader that meets a removed mark, or a
  * mark whose slot has since been emptied, goes on probing; one still probing arrays a rebuild replaced misses
  * entries put since (it falls back to the tree) or finds entries removed since (they are detached: it falls back to
- * the tree), so a rebuild never makes a read wrong, only slower. The arrays hold about 18 to 36 bytes per row.
+ * the tree), so a rebuild never makes a read wrong, only slower. The arrays hold about 12 to 18 bytes per row.
  *
  * <p><b>Row hints.</b> Beside each slot the hash keeps a <em>hint</em>: the row array its record held when the hash
  * last saw it, if that row is short ({@link Record#OVERWRITTEN_MAX} bytes or less), else null. A probe that matches a
@@ -80,6 +84,8 @@ public final class PointHash {
     /** The mark of a slot whose entry was removed: a probe goes on; a put may reuse it. */
     private static final byte REMOVED = 1;
     private static final int MIN_CAPACITY = 16;
+    /** The largest array a rebuild makes: the JVM's array length limit, with room for its header. */
+    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
     /** Set in the {@linkplain #code code} of a key short enough to be its own code. */
     static final long EXACT = 2L;
 
@@ -88,10 +94,10 @@ public final class PointHash {
     /** Stripes of the key space, each with a version a put of one of its keys advances. */
     private static final int STRIPES = 4096;
     /**
-     * The capacity from which the hash answers misses (about 16,000 entries): the stripes cost about 100 KiB, which a
-     * small index, whose tree a miss descends in cache, does not repay.
+     * The capacity from which the hash answers misses (16,000 to 24,000 entries): the stripes cost about 100 KiB,
+     * which a small index, whose tree a miss descends in cache, does not repay.
      */
-    static final int STRIPED_CAPACITY = 1 << 16;
+    static final int STRIPED_CAPACITY = 1 << 15;
     /**
      * {@link #STRIPED_CAPACITY}, or the system property {@code tern.txn.pointHashStripedCapacity}: the transaction
      * layer's own tests set it to 0, so that their small tables take the striped path large tables take.
@@ -209,9 +215,9 @@ public final class PointHash {
         byte[] marks = s.marks;
         Record[] records = s.records;
         byte[][] hints = s.hints;
-        int mask = marks.length - 1;
-        int i = index(h) & mask;
-        for (int probes = 0; probes <= mask; probes++) {
+        int capacity = marks.length;
+        int i = slot(h, capacity);
+        for (int probes = 0; probes < capacity; probes++) {
             byte m = (byte) MARKS.getAcquire(marks, i);
             if (m == EMPTY) {
                 if (stripe == null) {
@@ -240,7 +246,7 @@ public final class PointHash {
                     }
                 }
             }
-            i = (i + 1) & mask;
+            i = next(i, capacity);
         }
         return UNKNOWN;
     }
@@ -276,8 +282,8 @@ public final class PointHash {
         long h = mix(code);
         byte mark = mark(h);
         Slots s = slots;
-        int mask = s.marks.length - 1;
-        int i = index(h) & mask;
+        int capacity = s.marks.length;
+        int i = slot(h, capacity);
         int free = -1;
         while (true) {
             byte m = s.marks[i];
@@ -300,7 +306,7 @@ public final class PointHash {
                     return;
                 }
             }
-            i = (i + 1) & mask;
+            i = next(i, capacity);
         }
         if (free >= 0) {
             tombstones--;
@@ -311,8 +317,8 @@ public final class PointHash {
         MARKS.setRelease(s.marks, i, mark);
         advance(h, changes);
         size++;
-        if ((size + tombstones) * 2 > s.marks.length) {
-            rebuild(s);
+        if ((long) (size + tombstones) * 4 > (long) capacity * 3) {
+            rebuild();
         }
     }
 
@@ -329,9 +335,9 @@ public final class PointHash {
         long h = mix(code(record.key()));
         byte mark = mark(h);
         Slots s = slots;
-        int mask = s.marks.length - 1;
-        int i = index(h) & mask;
-        for (int probes = 0; probes <= mask; probes++) {
+        int capacity = s.marks.length;
+        int i = slot(h, capacity);
+        for (int probes = 0; probes < capacity; probes++) {
             byte m = s.marks[i];
             if (m == EMPTY) {
                 return;
@@ -344,7 +350,7 @@ public final class PointHash {
                 tombstones++;
                 return;
             }
-            i = (i + 1) & mask;
+            i = next(i, capacity);
         }
     }
 
@@ -386,23 +392,23 @@ public final class PointHash {
         return tombstones;
     }
 
-    /** Copies the live, not detached entries into fresh slots and publishes them; caller holds the lock. */
-    private void rebuild(Slots old) {
-        int capacity = old.marks.length;
-        while (size * 4 > capacity) { // live entries at most a quarter after the rebuild
-            capacity <<= 1;
-        }
+    /**
+     * Copies the live, not detached entries into fresh slots, twice as many as there are entries, and publishes them;
+     * caller holds the lock.
+     */
+    private void rebuild() {
+        Slots old = slots;
+        int capacity = (int) Math.max(MIN_CAPACITY, Math.min(MAX_CAPACITY, 2L * size));
         Slots s = new Slots(capacity);
-        int mask = capacity - 1;
         int live = 0;
         for (Record r : old.records) {
             if (r == null || r.isDetached()) {
                 continue; // a detached entry's unlink will find nothing to remove: fine, it is gone
             }
             long h = mix(r.pointWord() & ~Record.DETACHED);
-            int i = index(h) & mask;
+            int i = slot(h, capacity);
             while (s.marks[i] != EMPTY) {
-                i = (i + 1) & mask;
+                i = next(i, capacity);
             }
             s.records[i] = r;
             s.hints[i] = hint(r);
@@ -478,9 +484,19 @@ public final class PointHash {
         return h * 0xBF58476D1CE4E5B9L;
     }
 
-    /** The slot a mixed code probes first (its low bits, once masked), every bit folded in. */
-    static int index(long mixed) {
-        return (int) (mixed ^ mixed >>> 32);
+    /**
+     * The slot a mixed code probes first among {@code capacity}: its low 32 bits scaled to the capacity by a multiply
+     * and a shift, so that a capacity need not be a power of two. The {@linkplain #mark mark} and the {@linkplain
+     * #stripe stripe} take the high bits, so neither depends on the slot.
+     */
+    static int slot(long mixed, int capacity) {
+        return (int) (((mixed & 0xFFFFFFFFL) * capacity) >>> 32);
+    }
+
+    /** The slot a probe goes on to after {@code i}: the next one, wrapping at the end. */
+    private static int next(int i, int capacity) {
+        int n = i + 1;
+        return n == capacity ? 0 : n;
     }
 
     /** Advances the stripe of a mixed code if the hash is striped; caller holds the lock. */
