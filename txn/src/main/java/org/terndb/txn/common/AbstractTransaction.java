@@ -66,6 +66,9 @@ public abstract class AbstractTransaction implements Transaction {
     private int scanDepth;
     private boolean active;
     private String endedBy = "it was never begun";
+    /** {@link #endedBy} after an abort, by the reason's ordinal: built once, so that a rollback builds no string. */
+    private static final String[] ENDED_BY_ABORT = Arrays.stream(AbortReason.all())
+            .map(reason -> "it was aborted (" + reason + ")").toArray(String[]::new);
     /** Set by another thread (statement cancel, connection close), read by the owner: volatile so it is seen. */
     private volatile boolean abortRequested;
     /**
@@ -372,7 +375,7 @@ public abstract class AbstractTransaction implements Transaction {
             rollback();
         } finally {
             active = false;
-            endedBy = "it was aborted (" + reason + ")";
+            endedBy = ENDED_BY_ABORT[reason.ordinal()];
             worker.onAborted(reason);
         }
     }

@@ -68,7 +68,7 @@ class MisuseTest {
             t.abort();
             assertFalse(t.isActive());
             assertDoesNotThrow(t::abort, "abort of an aborted transaction is a no-op");
-            assertIllegalState(() -> t.read(table, KEY), "aborted");
+            assertIllegalState(() -> t.read(table, KEY), "aborted (user_abort)");
             assertIllegalState(t::commit, "aborted");
             Transaction next = w.begin();
             assertEquals(42, Bytes.getInt(next.read(table, KEY), 0), "the aborted update must not be visible");
