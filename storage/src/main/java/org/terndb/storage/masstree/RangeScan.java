@@ -35,7 +35,8 @@ final class RangeScan {
   private final NodeObserver observer;
   private final boolean wantKeys;
 
-  private byte[] keyBuf = new byte[64];
+  /** The current key, built only for a visitor that {@linkplain ScanVisitor#needsKeys() needs keys}. */
+  private byte[] keyBuf;
   private Snapshot[] frames = new Snapshot[2];
   private int count;
 
@@ -137,7 +138,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(wantKeys ? buildKey(off, s, kx, f.keys[i]) : -1, f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, kx == KeySlice.SUFFIX ? f.keys[i] : null) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -235,7 +236,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(wantKeys ? buildKey(off, s, kx, f.keys[i]) : -1, f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, kx == KeySlice.SUFFIX ? f.keys[i] : null) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -281,7 +282,9 @@ final class RangeScan {
   }
 
   private void ensure(int capacity) {
-    if (keyBuf.length < capacity) {
+    if (keyBuf == null) {
+      keyBuf = new byte[Math.max(capacity, 64)];
+    } else if (keyBuf.length < capacity) {
       keyBuf = Arrays.copyOf(keyBuf, Math.max(capacity, keyBuf.length * 2));
     }
   }
@@ -307,7 +310,8 @@ final class RangeScan {
   static final class Snapshot {
     final long[] slices = new long[BorderNode.WIDTH];
     final byte[] keylenx = new byte[BorderNode.WIDTH];
-    final byte[][] keys = new byte[BorderNode.WIDTH][];
+    /** Stored keys, of the entries with a suffix only; made when the first such entry is read. */
+    byte[][] keys;
     final Object[] values = new Object[BorderNode.WIDTH];
     private final byte[] slots = new byte[BorderNode.WIDTH];
     int size;
@@ -391,6 +395,9 @@ final class RangeScan {
         byte kx = nk[s];
         keylenx[i] = kx;
         if (kx == KeySlice.SUFFIX) {
+          if (keys == null) {
+            keys = new byte[BorderNode.WIDTH][];
+          }
           keys[i] = n.keys[s];
         }
       }
