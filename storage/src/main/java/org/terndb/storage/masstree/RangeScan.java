@@ -138,7 +138,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(wantKeys ? buildKey(off, s, kx, kx == KeySlice.SUFFIX ? f.keys[i] : null) : -1, f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, f, i) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -236,7 +236,7 @@ final class RangeScan {
           pKey = null;
           pIncl = false;
         } else {
-          if (!emit(wantKeys ? buildKey(off, s, kx, kx == KeySlice.SUFFIX ? f.keys[i] : null) : -1, f.values[i])) {
+          if (!emit(wantKeys ? buildKey(off, s, kx, f, i) : -1, f.values[i])) {
             return false;
           }
           pSlice = s;
@@ -268,9 +268,13 @@ final class RangeScan {
     return visitor.visit(len < 0 ? null : keyBuf, len, value) && count < limit;
   }
 
-  /** Writes the entry's key after the layer prefix already in the buffer; returns its length. */
-  private int buildKey(int off, long slice, int kx, byte[] stored) {
+  /**
+   * Writes the key of entry {@code i} of {@code f} after the layer prefix already in the buffer;
+   * returns its length.
+   */
+  private int buildKey(int off, long slice, int kx, Snapshot f, int i) {
     if (kx == KeySlice.SUFFIX) {
+      byte[] stored = f.keys[i];
       int len = stored.length;
       ensure(len);
       System.arraycopy(stored, off, keyBuf, off, len - off);
