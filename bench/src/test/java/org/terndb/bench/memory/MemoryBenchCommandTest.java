@@ -1,0 +1,53 @@
+package org.terndb.bench.memory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.terndb.cli.Cli;
+import org.terndb.cli.StrictJson;
+
+/** Runs the real command on tiny sizes: checks it works end to end, never how fast anything is. */
+class MemoryBenchCommandTest {
+    private static String[] run(int expectedExit, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = new MemoryBenchCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        String stderr = err.toString(StandardCharsets.UTF_8);
+        assertEquals(expectedExit, code, stderr);
+        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+    }
+
+    @Test
+    void jsonHasOneFigurePerSizeAndStride() throws Exception {
+        String stdout = run(Cli.EXIT_OK, "--sizes", "1, 2", "--loads", "20000", "--json")[0];
+        String[] lines = stdout.split("\n");
+        com.google.gson.JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
+        assertEquals("[1,2]", json.get("sizes_mb").toString());
+        for (String field : new String[] {"line_ns", "page_ns"}) {
+            assertEquals(2, json.getAsJsonArray(field).size(), field + " in " + json);
+            for (var figure : json.getAsJsonArray(field)) {
+                assertTrue(figure.getAsDouble() > 0, field + " in " + json);
+            }
+        }
+        assertEquals(20000, json.get("loads").getAsInt());
+    }
+
+    @Test
+    void humanOutputIsATable() {
+        String stdout = run(Cli.EXIT_OK, "--sizes", "1", "--loads", "1000")[0];
+        assertTrue(stdout.contains("per line (ns)"), stdout);
+        assertTrue(stdout.contains("\n         1 "), stdout);
+    }
+
+    @Test
+    void badSizesAreUsageErrors() {
+        assertTrue(run(Cli.EXIT_USAGE, "--sizes", "4,x")[1]
+                .contains("--sizes expects whole numbers of MiB separated by commas, got '4,x'"));
+        assertTrue(run(Cli.EXIT_USAGE, "--sizes", "0")[1].contains("--sizes must be between 1 and 4096 MiB each, got 0"));
+    }
+}
