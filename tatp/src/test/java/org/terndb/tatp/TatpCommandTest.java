@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 import org.terndb.txn.Protocols;
 
@@ -27,14 +25,7 @@ class TatpCommandTest {
     private static final String[] SHORT = {"--warmup", "0.1", "--json"};
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new TatpCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr + stdout);
-        return new String[] {stdout, stderr};
+        return CommandRuns.run(new TatpCommand(), expectedExit, args);
     }
 
     private static JsonObject runJson(String... more) throws Exception {

@@ -4,25 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 
 /** {@code tern compare tatp} on a tiny population for fractions of a second: its shape, never its figures. */
 class TatpCompareCommandTest {
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new TatpCompareCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr + stdout);
-        return new String[] {stdout, stderr};
+        return CommandRuns.run(new TatpCompareCommand(), expectedExit, args);
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 import org.terndb.durability.DurabilityOptions;
 
@@ -31,14 +32,7 @@ class DurableTpccTest {
     Path dir;
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new TpccCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr + stdout);
-        return new String[] {stdout, stderr};
+        return CommandRuns.run(new TpccCommand(), expectedExit, args);
     }
 
     private static DurableTpcc reopen(Path db) throws Exception {

@@ -4,24 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 
 /** {@code tern compare tpcc} on tiny databases: three runs, one table or one JSON line. Never checks speed. */
 class TpccCompareCommandTest {
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new TpccCompareCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr + stdout);
-        return new String[] {stdout, stderr};
+        return CommandRuns.run(new TpccCompareCommand(), expectedExit, args);
     }
 
     @Test

@@ -3,12 +3,10 @@ package org.terndb.bench.index;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 
 /** Runs the real command on tiny sizes: checks it works end to end, never how fast anything is. */
@@ -18,13 +16,7 @@ class IndexBenchCommandTest {
             "masstree_scan_ops", "skiplist_scan_ops", "keys", "key_bytes", "threads", "seconds");
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new IndexBenchCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr);
-        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+        return CommandRuns.run(new IndexBenchCommand(), expectedExit, args);
     }
 
     @Test

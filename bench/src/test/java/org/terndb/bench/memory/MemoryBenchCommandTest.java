@@ -3,23 +3,15 @@ package org.terndb.bench.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 
 /** Runs the real command on tiny sizes: checks it works end to end, never how fast anything is. */
 class MemoryBenchCommandTest {
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new MemoryBenchCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr);
-        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+        return CommandRuns.run(new MemoryBenchCommand(), expectedExit, args);
     }
 
     @Test

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 
 /** Runs the real command on tiny sizes: checks it works end to end and what it prints, never how fast it is. */
@@ -23,13 +21,7 @@ class SqlBenchCommandTest {
             "tern_select_cpu_us", "h2_select_cpu_us", "tern_update_cpu_us", "h2_update_cpu_us");
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new SqlBenchCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr);
-        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+        return CommandRuns.run(new SqlBenchCommand(), expectedExit, args);
     }
 
     @Test

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
+import org.terndb.cli.CommandRuns;
 import org.terndb.cli.StrictJson;
 import org.terndb.txn.AbortReason;
 import org.terndb.txn.Protocols;
@@ -22,13 +20,7 @@ class YcsbCommandTest {
     private static final String[] TINY = {"--records", "10000", "--seconds", "0.3", "--warmup", "0.1"};
 
     private static String[] run(int expectedExit, String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = new YcsbCommand().execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        String stderr = err.toString(StandardCharsets.UTF_8);
-        assertEquals(expectedExit, code, stderr);
-        return new String[] {out.toString(StandardCharsets.UTF_8), stderr};
+        return CommandRuns.run(new YcsbCommand(), expectedExit, args);
     }
 
     private static String[] tiny(String... more) {
