@@ -3,7 +3,9 @@ package org.terndb.txn.common;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.terndb.storage.masstree.NodeChangeObserver;
 import org.terndb.storage.masstree.NodeObserver;
 import org.terndb.storage.masstree.VersionedNode;
@@ -63,6 +65,18 @@ import org.terndb.storage.masstree.VersionedNode;
  * entries put since (it falls back to the tree) or finds entries removed since (they are detached: it falls back to
  * the tree), so a rebuild never makes a read wrong, only slower. The arrays hold about 12 to 18 bytes per row.
  *
+ * <p><b>Slots in key order.</b> A rebuild places keys that are their own codes in key order when there are at least
+ * {@link #ORDERED_MIN_KEYS} of them: a key's first slot is its {@linkplain #ordinal ordinal}'s place between the
+ * smallest and the largest key's, scaled to the slots, and a key outside that range wraps around. The reason is the
+ * garbage collector, which copies the records it meets one after another (each with its key and row right behind
+ * it), and meets them in the order of these slots: with mixed codes a table's records end up in random order over
+ * its pages, in key order they end up in key order, and rows read often for nearby keys (TATP's subscriber ids,
+ * whose low bits are skewed) share pages. On this machine a random page costs 150-350 ns to translate its address
+ * ({@code bench memory}), more than the reads on it. Keys spread unevenly over their
+ * range (dense clusters far apart) would pile up on a few slots: a rebuild whose keys sit more than one slot from
+ * their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses mixed codes instead, and a put that
+ * probes further than that switches the hash to mixed codes for good. Other keys always probe from their mixed code.
+ *
  * <p><b>Row hints.</b> Beside each slot the hash keeps a <em>hint</em>: the row array its record held when the hash
  * last saw it, if that row is short ({@link Record#OVERWRITTEN_MAX} bytes or less), else null. A probe that matches a
  * mark reads the hint with the record and touches the hint's cache lines before the record's have arrived, so that
@@ -84,6 +98,10 @@ public final class PointHash {
     /** The mark of a slot whose entry was removed: a probe goes on; a put may reuse it. */
     private static final byte REMOVED = 1;
     private static final int MIN_CAPACITY = 16;
+    /** The fewest keys that are their own codes for which a rebuild lays the slots out in key order. */
+    private static final int ORDERED_MIN_KEYS = 1024;
+    /** The most slots past its first that a key may sit in slots laid out in key order. */
+    private static final int ORDERED_MAX_PROBES = 64;
     /** The largest array a rebuild makes: the JVM's array length limit, with room for its header. */
     private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
     /** Set in the {@linkplain #code code} of a key short enough to be its own code. */
@@ -167,24 +185,55 @@ public final class PointHash {
         return all;
     }
 
-    /** One generation of the hash: its records, their marks and row hints, replaced whole by a rebuild. */
+    /**
+     * One generation of the hash: its records, their marks and row hints, replaced whole by a rebuild, and how a key
+     * finds its first slot in them.
+     */
     private static final class Slots {
         final Record[] records;
         /** Per slot: {@link #EMPTY}, {@link #REMOVED}, or a live entry's {@linkplain #mark mark}. */
         final byte[] marks;
         /** Per slot: the {@linkplain #hint hint} of the slot's record's row, touched by a find; may be stale. */
         final byte[][] hints;
+        /** The smallest {@linkplain #ordinal ordinal} of the keys the slots were laid out for, if {@link #scale} > 0. */
+        final long base;
+        /** Slots per ordinal step, for keys placed in key order ({@link #first}); 0: every key by its mixed code. */
+        final double scale;
+        /** Entries a rebuild put in; written before the slots are published. */
+        int filled;
 
         Slots(int capacity) {
+            this(capacity, 0, 0);
+        }
+
+        Slots(int capacity, long base, double scale) {
             records = new Record[capacity];
             marks = new byte[capacity];
             hints = new byte[capacity][];
+            this.base = base;
+            this.scale = scale;
+        }
+
+        /**
+         * The slot a probe for the key of {@code code} (mixed: {@code mixed}) starts at: in key order for a key that
+         * is its own code, when these slots keep such keys in order, else by the mixed code. A key outside the range
+         * the slots were laid out for wraps around.
+         */
+        int first(long code, long mixed) {
+            int capacity = marks.length;
+            if (scale > 0 && (code & EXACT) != 0) {
+                long at = (long) ((ordinal(code) - base) * scale);
+                return at >= 0 && at < capacity ? (int) at : (int) Math.floorMod(at, (long) capacity);
+            }
+            return slot(mixed, capacity);
         }
     }
 
     private volatile Slots slots = new Slots(MIN_CAPACITY);
     /** Live entries; guarded by this. */
     private int size;
+    /** Set once a put found its keys too unevenly spread for slots in key order: guarded by this. */
+    private boolean unordered;
     /** Removed entries still marked in the current slots; guarded by this. */
     private int tombstones;
 
@@ -216,7 +265,7 @@ public final class PointHash {
         Record[] records = s.records;
         byte[][] hints = s.hints;
         int capacity = marks.length;
-        int i = slot(h, capacity);
+        int i = s.first(code, h);
         for (int probes = 0; probes < capacity; probes++) {
             byte m = (byte) MARKS.getAcquire(marks, i);
             if (m == EMPTY) {
@@ -283,8 +332,9 @@ public final class PointHash {
         byte mark = mark(h);
         Slots s = slots;
         int capacity = s.marks.length;
-        int i = slot(h, capacity);
+        int i = s.first(code, h);
         int free = -1;
+        int probes = 0;
         while (true) {
             byte m = s.marks[i];
             if (m == EMPTY) {
@@ -307,6 +357,7 @@ public final class PointHash {
                 }
             }
             i = next(i, capacity);
+            probes++;
         }
         if (free >= 0) {
             tombstones--;
@@ -317,7 +368,10 @@ public final class PointHash {
         MARKS.setRelease(s.marks, i, mark);
         advance(h, changes);
         size++;
-        if ((long) (size + tombstones) * 4 > (long) capacity * 3) {
+        if (probes > ORDERED_MAX_PROBES && s.scale > 0) {
+            unordered = true; // the keys no longer spread over the slots in key order: mixed codes from now on
+            rebuild();
+        } else if ((long) (size + tombstones) * 4 > (long) capacity * 3) {
             rebuild();
         }
     }
@@ -332,11 +386,12 @@ public final class PointHash {
     }
 
     private synchronized void remove(Record record) {
-        long h = mix(code(record.key()));
+        long code = code(record.key());
+        long h = mix(code);
         byte mark = mark(h);
         Slots s = slots;
         int capacity = s.marks.length;
-        int i = slot(h, capacity);
+        int i = s.first(code, h);
         for (int probes = 0; probes < capacity; probes++) {
             byte m = s.marks[i];
             if (m == EMPTY) {
@@ -387,6 +442,27 @@ public final class PointHash {
         return n;
     }
 
+    /** True if the current slots keep the keys that are their own codes in key order; for tests. */
+    synchronized boolean inKeyOrder() {
+        return slots.scale > 0;
+    }
+
+    /** The current slots' records in slot order, without empty slots; for tests. */
+    synchronized List<Record> recordsInSlotOrder() {
+        List<Record> records = new ArrayList<>();
+        for (Record r : slots.records) {
+            if (r != null) {
+                records.add(r);
+            }
+        }
+        return records;
+    }
+
+    /** Rebuilds the slots now, as a put does once they are three quarters full; for tests. */
+    synchronized void rebuildNow() {
+        rebuild();
+    }
+
     /** Removed entries still marked; for tests. */
     synchronized int tombstones() {
         return tombstones;
@@ -399,28 +475,78 @@ public final class PointHash {
     private void rebuild() {
         Slots old = slots;
         int capacity = (int) Math.max(MIN_CAPACITY, Math.min(MAX_CAPACITY, 2L * size));
-        Slots s = new Slots(capacity);
-        int live = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        int exact = 0;
         for (Record r : old.records) {
-            if (r == null || r.isDetached()) {
-                continue; // a detached entry's unlink will find nothing to remove: fine, it is gone
+            if (r == null) {
+                continue;
             }
-            long h = mix(r.pointWord() & ~Record.DETACHED);
-            int i = slot(h, capacity);
-            while (s.marks[i] != EMPTY) {
-                i = next(i, capacity);
+            long code = r.pointWord() & ~Record.DETACHED;
+            if ((code & EXACT) != 0) {
+                min = Math.min(min, ordinal(code));
+                max = Math.max(max, ordinal(code));
+                exact++;
             }
-            s.records[i] = r;
-            s.hints[i] = hint(r);
-            s.marks[i] = mark(h);
-            live++;
         }
-        size = live;
+        Slots s = null;
+        if (!unordered && exact >= ORDERED_MIN_KEYS) {
+            s = fill(old, new Slots(capacity, min, capacity / ((double) (max - min) + 1)));
+        }
+        if (s == null) {
+            s = fill(old, new Slots(capacity));
+        }
+        size = s.filled;
         tombstones = 0;
         slots = s; // volatile: the filled slots are published whole
         if (stripes == null && capacity >= stripedCapacity) {
             stripes = newStripes(); // volatile, after the slots: see the field
         }
+    }
+
+    /**
+     * Puts the live, not detached entries of {@code old} into {@code fresh}; null if {@code fresh} keeps keys in order
+     * and they sit too far from their first slots that way (more than one slot on average, or more than {@link
+     * #ORDERED_MAX_PROBES} for one key), as keys in a few dense clusters far apart would.
+     */
+    private static Slots fill(Slots old, Slots fresh) {
+        int capacity = fresh.marks.length;
+        long displaced = 0;
+        int live = 0;
+        for (Record r : old.records) {
+            if (r == null || r.isDetached()) {
+                continue; // a detached entry's unlink will find nothing to remove: fine, it is gone
+            }
+            long code = r.pointWord() & ~Record.DETACHED;
+            long h = mix(code);
+            int i = fresh.first(code, h);
+            int probes = 0;
+            while (fresh.marks[i] != EMPTY) {
+                i = next(i, capacity);
+                probes++;
+            }
+            if (fresh.scale > 0 && probes > ORDERED_MAX_PROBES) {
+                return null;
+            }
+            displaced += probes;
+            live++;
+            fresh.records[i] = r;
+            fresh.hints[i] = hint(r);
+            fresh.marks[i] = mark(h);
+        }
+        if (fresh.scale > 0 && displaced > live) {
+            return null;
+        }
+        fresh.filled = live;
+        return fresh;
+    }
+
+    /**
+     * The key of an {@linkplain #EXACT exact} code as an unsigned number in key order: its bytes big-endian from bit
+     * 55 down, so that a shorter key with the same first bytes comes first, as in the tree.
+     */
+    static long ordinal(long code) {
+        return Long.reverseBytes(code >>> 8) >>> 8;
     }
 
     /** The hint for {@code record}: its row if short enough to be overwritten in place, else null. */

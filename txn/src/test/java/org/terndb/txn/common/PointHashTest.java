@@ -153,6 +153,112 @@ class PointHashTest {
         assertNull(h.get(key(records.length)));
     }
 
+    /** A 7-byte key whose bytes are {@code n} big-endian: the largest key that is its own code. */
+    private static byte[] longKey(long n) {
+        byte[] k = new byte[7];
+        for (int i = 6; i >= 0; i--, n >>>= 8) {
+            k[i] = (byte) n;
+        }
+        return k;
+    }
+
+    private static void assertAllFound(PointHash h, List<Record> records) {
+        for (Record r : records) {
+            assertSame(r, h.get(r.key().clone()), () -> "key " + Arrays.toString(r.key()));
+        }
+    }
+
+    @Test
+    void denseShortKeysAreLaidOutInKeyOrder() {
+        // the collector copies records in the order it meets them, and it meets them in the slots' order: slots in
+        // key order put records read together by nearby keys on the same pages
+        PointHash h = new PointHash();
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            order.add(i);
+        }
+        java.util.Collections.shuffle(order, new java.util.Random(7));
+        List<Record> records = new ArrayList<>();
+        for (int i : order) {
+            Record r = record(key(i));
+            records.add(r);
+            h.put(r);
+        }
+        h.rebuildNow();
+        assertTrue(h.inKeyOrder());
+        int previous = -1;
+        for (Record r : h.recordsInSlotOrder()) {
+            int k = ByteBuffer.wrap(r.key()).getInt();
+            assertTrue(k > previous, k + " after " + previous);
+            previous = k;
+        }
+        assertAllFound(h, records);
+        assertNull(h.get(key(5000)));
+        assertNull(h.get(key(-1)));
+    }
+
+    @Test
+    void keysPastTheLaidOutRangeWrapAroundAndStayInKeyOrderAfterTheNextRebuild() {
+        PointHash h = new PointHash();
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            Record r = record(key(i));
+            records.add(r);
+            h.put(r);
+        }
+        h.rebuildNow();
+        for (int i = 3000; i < 9000; i++) { // appended keys, as ascending ids arrive: past the range, then rebuilt
+            Record r = record(key(i));
+            records.add(r);
+            h.put(r);
+            if (i == 3999) {
+                assertTrue(h.inKeyOrder(), "dense appends wrap around without piling up");
+                assertAllFound(h, records);
+            }
+        }
+        assertTrue(h.inKeyOrder());
+        assertAllFound(h, records);
+    }
+
+    @Test
+    void keysInFarApartClustersAreHashedByTheirMixedCodes() {
+        PointHash h = new PointHash();
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            for (long cluster : new long[] {0, 1L << 48}) {
+                Record r = record(longKey(cluster + i));
+                records.add(r);
+                h.put(r);
+            }
+        }
+        h.rebuildNow();
+        assertFalse(h.inKeyOrder(), "in key order, each cluster would fill a handful of slots");
+        assertAllFound(h, records);
+    }
+
+    @Test
+    void keysPilingUpOnOneSlotAfterARebuildTurnTheHashToMixedCodesForGood() {
+        PointHash h = new PointHash();
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            Record r = record(longKey(i));
+            records.add(r);
+            h.put(r);
+        }
+        h.rebuildNow();
+        assertTrue(h.inKeyOrder());
+        for (int j = 1; j <= 200; j++) { // each a whole number of ranges past the last: all wrap to about slot 0
+            Record r = record(longKey(2000L * j * h.capacity()));
+            records.add(r);
+            h.put(r);
+        }
+        assertFalse(h.inKeyOrder());
+        assertAllFound(h, records);
+        h.rebuildNow();
+        assertFalse(h.inKeyOrder(), "once turned, a rebuild does not try key order again");
+        assertAllFound(h, records);
+    }
+
     @Test
     void churnRebuildsAwayTombstonesWithoutGrowing() {
         PointHash h = new PointHash();
