@@ -73,9 +73,10 @@ import org.terndb.storage.masstree.VersionedNode;
  * its pages, in key order they end up in key order, and rows read often for nearby keys (TATP's subscriber ids,
  * whose low bits are skewed) share pages. On this machine a random page costs 150-350 ns to translate its address
  * ({@code bench memory}), more than the reads on it. Keys spread unevenly over their
- * range (dense clusters far apart) would pile up on a few slots: a rebuild whose keys sit more than one slot from
- * their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses mixed codes instead, and a put that
- * probes further than that switches the hash to mixed codes for good. Other keys always probe from their mixed code.
+ * range (dense clusters far apart) would pile up on a few slots: a rebuild whose keys sit more than {@link
+ * #ORDERED_MEAN_PROBES} slots from their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses
+ * mixed codes instead, and a put that probes further than that switches the hash to mixed codes for good. Other keys
+ * always probe from their mixed code.
  *
  * <p><b>Row hints.</b> Beside each slot the hash keeps a <em>hint</em>: the row array its record held when the hash
  * last saw it, if that row is short ({@link Record#OVERWRITTEN_MAX} bytes or less), else null. A probe that matches a
@@ -102,6 +103,11 @@ public final class PointHash {
     private static final int ORDERED_MIN_KEYS = 1024;
     /** The most slots past its first that a key may sit in slots laid out in key order. */
     private static final int ORDERED_MAX_PROBES = 64;
+    /**
+     * The most slots past their first that keys may sit on average in slots laid out in key order: the keys of one
+     * first slot (the rows of one subscriber in TATP's two-column keys) sit side by side, in the lines a probe loads.
+     */
+    private static final int ORDERED_MEAN_PROBES = 4;
     /** The largest array a rebuild makes: the JVM's array length limit, with room for its header. */
     private static final int MAX_CAPACITY = Integer.MAX_VALUE - 8;
     /** Set in the {@linkplain #code code} of a key short enough to be its own code. */
@@ -506,8 +512,8 @@ public final class PointHash {
 
     /**
      * Puts the live, not detached entries of {@code old} into {@code fresh}; null if {@code fresh} keeps keys in order
-     * and they sit too far from their first slots that way (more than one slot on average, or more than {@link
-     * #ORDERED_MAX_PROBES} for one key), as keys in a few dense clusters far apart would.
+     * and they sit too far from their first slots that way (more than {@link #ORDERED_MEAN_PROBES} slots on average, or
+     * more than {@link #ORDERED_MAX_PROBES} for one key), as keys in a few dense clusters far apart would.
      */
     private static Slots fill(Slots old, Slots fresh) {
         int capacity = fresh.marks.length;
@@ -534,7 +540,7 @@ public final class PointHash {
             fresh.hints[i] = hint(r);
             fresh.marks[i] = mark(h);
         }
-        if (fresh.scale > 0 && displaced > live) {
+        if (fresh.scale > 0 && displaced > (long) ORDERED_MEAN_PROBES * live) {
             return null;
         }
         fresh.filled = live;
