@@ -72,11 +72,11 @@ import org.terndb.storage.masstree.VersionedNode;
  * it), and meets them in the order of these slots: with mixed codes a table's records end up in random order over
  * its pages, in key order they end up in key order, and rows read often for nearby keys (TATP's subscriber ids,
  * whose low bits are skewed) share pages. On this machine a random page costs 150-350 ns to translate its address
- * ({@code bench memory}), more than the reads on it. Keys spread unevenly over their
- * range (dense clusters far apart) would pile up on a few slots: a rebuild whose keys sit more than {@link
- * #ORDERED_MEAN_PROBES} slots from their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses
- * mixed codes instead, and a put that probes further than that switches the hash to mixed codes for good. Other keys
- * always probe from their mixed code.
+ * ({@code bench memory}), more than the reads on it. Keys spread unevenly over their range (dense clusters far
+ * apart) would pile up on a few slots: a rebuild whose keys sit more than {@link #ORDERED_MEAN_PROBES} slots from
+ * their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses mixed codes instead, and a put that
+ * probes further than that switches the hash to mixed codes for good. Other keys always probe from their mixed
+ * code.
  *
  * <p><b>Row hints.</b> Beside each slot the hash keeps a <em>hint</em>: the row array its record held when the hash
  * last saw it, if that row is short ({@link Record#OVERWRITTEN_MAX} bytes or less), else null. A probe that matches a

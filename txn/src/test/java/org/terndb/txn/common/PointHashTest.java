@@ -162,6 +162,12 @@ class PointHashTest {
         return k;
     }
 
+    private static void putNew(PointHash h, List<Record> records, byte[] key) {
+        Record r = record(key);
+        records.add(r);
+        h.put(r);
+    }
+
     private static void assertAllFound(PointHash h, List<Record> records) {
         for (Record r : records) {
             assertSame(r, h.get(r.key().clone()), () -> "key " + Arrays.toString(r.key()));
@@ -180,9 +186,7 @@ class PointHashTest {
         java.util.Collections.shuffle(order, new java.util.Random(7));
         List<Record> records = new ArrayList<>();
         for (int i : order) {
-            Record r = record(key(i));
-            records.add(r);
-            h.put(r);
+            putNew(h, records, key(i));
         }
         h.rebuildNow();
         assertTrue(h.inKeyOrder());
@@ -202,15 +206,11 @@ class PointHashTest {
         PointHash h = new PointHash();
         List<Record> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
-            Record r = record(key(i));
-            records.add(r);
-            h.put(r);
+            putNew(h, records, key(i));
         }
         h.rebuildNow();
         for (int i = 3000; i < 9000; i++) { // appended keys, as ascending ids arrive: past the range, then rebuilt
-            Record r = record(key(i));
-            records.add(r);
-            h.put(r);
+            putNew(h, records, key(i));
             if (i == 3999) {
                 assertTrue(h.inKeyOrder(), "dense appends wrap around without piling up");
                 assertAllFound(h, records);
@@ -226,9 +226,7 @@ class PointHashTest {
         List<Record> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             for (long cluster : new long[] {0, 1L << 48}) {
-                Record r = record(longKey(cluster + i));
-                records.add(r);
-                h.put(r);
+                putNew(h, records, longKey(cluster + i));
             }
         }
         h.rebuildNow();
@@ -241,16 +239,12 @@ class PointHashTest {
         PointHash h = new PointHash();
         List<Record> records = new ArrayList<>();
         for (int i = 0; i < 2000; i++) {
-            Record r = record(longKey(i));
-            records.add(r);
-            h.put(r);
+            putNew(h, records, longKey(i));
         }
         h.rebuildNow();
         assertTrue(h.inKeyOrder());
         for (int j = 1; j <= 200; j++) { // each a whole number of ranges past the last: all wrap to about slot 0
-            Record r = record(longKey(2000L * j * h.capacity()));
-            records.add(r);
-            h.put(r);
+            putNew(h, records, longKey(2000L * j * h.capacity()));
         }
         assertFalse(h.inKeyOrder());
         assertAllFound(h, records);
