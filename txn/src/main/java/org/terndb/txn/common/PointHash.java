@@ -68,15 +68,14 @@ import org.terndb.storage.masstree.VersionedNode;
  * <p><b>Slots in key order.</b> A rebuild places keys that are their own codes in key order when there are at least
  * {@link #ORDERED_MIN_KEYS} of them: a key's first slot is its {@linkplain #ordinal ordinal}'s place between the
  * smallest and the largest key's, scaled to the slots, and a key outside that range wraps around. The reason is the
- * garbage collector, which copies the records it meets one after another (each with its key and row right behind
- * it), and meets them in the order of these slots: with mixed codes a table's records end up in random order over
- * its pages, in key order they end up in key order, and rows read often for nearby keys (TATP's subscriber ids,
- * whose low bits are skewed) share pages. On this machine a random page costs 150-350 ns to translate its address
- * ({@code bench memory}), more than the reads on it. Keys spread unevenly over their range (dense clusters far
- * apart) would pile up on a few slots: a rebuild whose keys sit more than {@link #ORDERED_MEAN_PROBES} slots from
- * their first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses mixed codes instead, and a put that
- * probes further than that switches the hash to mixed codes for good. Other keys always probe from their mixed
- * code.
+ * garbage collector, which copies the records it meets one after another (each with its key and row right behind it),
+ * and meets them in the order of these slots: with mixed codes a table's records end up in random order over its pages,
+ * in key order they end up in key order, and rows read often for nearby keys (TATP's subscriber ids, whose low bits are
+ * skewed) share pages. On the machine the README's figures come from, a random page cost 150-350 ns to translate its
+ * address ({@code bench memory}), more than the reads on it. Keys spread unevenly over their range (dense clusters far
+ * apart) would pile up on a few slots: a rebuild whose keys sit more than {@link #ORDERED_MEAN_PROBES} slots from their
+ * first on average, or one key more than {@link #ORDERED_MAX_PROBES}, uses mixed codes instead, and a put that probes
+ * further than that switches the hash to mixed codes for good. Other keys always probe from their mixed code.
  *
  * <p><b>Row hints.</b> Beside each slot the hash keeps a <em>hint</em>: the row array its record held when the hash
  * last saw it, if that row is short ({@link Record#OVERWRITTEN_MAX} bytes or less), else null. A probe that matches a
@@ -485,8 +484,8 @@ public final class PointHash {
         long max = Long.MIN_VALUE;
         int exact = 0;
         for (Record r : old.records) {
-            if (r == null) {
-                continue;
+            if (r == null || r.isDetached()) {
+                continue; // not carried into the new slots (see fill)
             }
             long code = r.pointWord() & ~Record.DETACHED;
             if ((code & EXACT) != 0) {
