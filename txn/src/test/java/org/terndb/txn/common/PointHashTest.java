@@ -254,6 +254,23 @@ class PointHashTest {
     }
 
     @Test
+    void aDetachedRecordDoesNotWidenTheKeyRangeOfARebuild() {
+        PointHash h = new PointHash();
+        List<Record> records = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            putNew(h, records, longKey(i));
+        }
+        h.rebuildNow();
+        Record far = record(longKey(1L << 48));
+        h.put(far);
+        far.markDetached(); // its unlink has marked it and not yet removed it
+        h.rebuildNow();
+        assertTrue(h.inKeyOrder(), "counted in the range, the far key would pile the others onto a few slots");
+        assertAllFound(h, records);
+        assertNull(h.get(longKey(1L << 48)));
+    }
+
+    @Test
     void churnRebuildsAwayTombstonesWithoutGrowing() {
         PointHash h = new PointHash();
         Record[] live = new Record[4];
