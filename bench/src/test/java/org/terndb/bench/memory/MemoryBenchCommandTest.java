@@ -2,6 +2,7 @@ package org.terndb.bench.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import org.junit.jupiter.api.Test;
 import org.terndb.cli.Cli;
@@ -16,7 +17,7 @@ class MemoryBenchCommandTest {
 
     @Test
     void jsonHasOneFigurePerSizeAndStride() throws Exception {
-        String stdout = run(Cli.EXIT_OK, "--sizes", "1, 2", "--loads", "20000", "--json")[0];
+        String stdout = run(Cli.EXIT_OK, "--sizes", "1, 2", "--loads", "20000", "--handoffs", "0", "--json")[0];
         String[] lines = stdout.split("\n");
         com.google.gson.JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
         assertEquals("[1,2]", json.get("sizes_mb").toString());
@@ -27,12 +28,28 @@ class MemoryBenchCommandTest {
             }
         }
         assertEquals(20000, json.get("loads").getAsInt());
+        assertTrue(json.get("handoff_ns").isJsonNull(), "--handoffs 0 skips the handoff: " + json);
+    }
+
+    @Test
+    void theHandoffGivesOneFigurePerRound() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "the handoff needs two processors");
+        String stdout = run(Cli.EXIT_OK, "--sizes", "1", "--loads", "1000", "--handoffs", "2000", "--json")[0];
+        String[] lines = stdout.split("\n");
+        com.google.gson.JsonObject json = StrictJson.parseObject(lines[lines.length - 1]);
+        assertEquals(2000, json.get("handoffs").getAsInt());
+        assertEquals(5, json.getAsJsonArray("handoff_ns").size(), json.toString());
+        for (var figure : json.getAsJsonArray("handoff_ns")) {
+            assertTrue(figure.getAsDouble() > 0, json.toString());
+        }
     }
 
     @Test
     void humanOutputIsATable() {
-        String stdout = run(Cli.EXIT_OK, "--sizes", "1", "--loads", "1000")[0];
+        String stdout = run(Cli.EXIT_OK, "--sizes", "1", "--loads", "1000", "--handoffs", "1000")[0];
         assertTrue(stdout.contains("per line (ns)"), stdout);
+        assertTrue(Runtime.getRuntime().availableProcessors() < 2
+                || stdout.contains("One line handed between two threads, 1,000 steps a round: ["), stdout);
         assertTrue(stdout.contains("\n         1 "), stdout);
     }
 
