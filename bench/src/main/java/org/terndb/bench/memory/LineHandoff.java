@@ -23,8 +23,9 @@ final class LineHandoff {
     @SuppressWarnings("unused") private volatile long turn; // accessed only through TURN
 
     /**
-     * Hands the line back and forth {@code steps} times untimed and then {@code steps} times timed, this thread
-     * taking the even steps and a second thread the odd ones; returns the timed nanoseconds per step.
+     * Hands the line back and forth {@code steps} times untimed and then {@code steps} times timed ({@code steps}
+     * rounded up to even), this thread taking the even steps and a second thread the odd ones; returns the timed
+     * nanoseconds per step.
      */
     double nanosPerStep(int steps) throws InterruptedException {
         long timed = 2L * (steps / 2 + steps % 2); // even, so that this thread starts the timed steps
