@@ -26,7 +26,8 @@ public final class MemoryBenchCommand extends OptionCommand {
 
     public MemoryBenchCommand() {
         super("memory", new Options("tern bench memory",
-                "Latency of one dependent random load, by the size of the memory the loads roam.\n\n"
+                "Latency of one dependent random load, by the size of the memory the loads roam, and of one cache\n"
+                        + "line handed between two threads.\n\n"
                         + "For each size, a random cycle through one int per stride of an array of that size is\n"
                         + "followed load after load (each load's address is the value the one before read), single\n"
                         + "threaded, with the strides 64 bytes (one load per cache line) and 4096 bytes (one per page).\n"
