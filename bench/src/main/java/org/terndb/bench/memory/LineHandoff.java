@@ -1,8 +1,5 @@
 package org.terndb.bench.memory;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-
 /**
  * One cache line handed back and forth between two threads: a counter that each thread, on its turn, advances to
  * the other's. Every step moves the line to the core that waits for it, which reads it and then writes it, so a
@@ -10,17 +7,8 @@ import java.lang.invoke.VarHandle;
  * transaction does with a record the other terminal has just committed to.
  */
 final class LineHandoff {
-    private static final VarHandle TURN;
-
-    static {
-        try {
-            TURN = MethodHandles.lookup().findVarHandle(LineHandoff.class, "turn", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    @SuppressWarnings("unused") private volatile long turn; // accessed only through TURN
+    /** The step whose turn it is: even steps are the calling thread's, odd ones the partner's. */
+    private volatile long turn;
 
     /**
      * Hands the line back and forth {@code steps} times untimed and then {@code steps} times timed ({@code steps}
@@ -30,7 +18,7 @@ final class LineHandoff {
     double nanosPerStep(int steps) throws InterruptedException {
         long timed = 2L * (steps / 2 + steps % 2); // even, so that this thread starts the timed steps
         long end = 2 * timed;
-        TURN.setVolatile(this, 0L);
+        turn = 0;
         Thread partner = new Thread(() -> follow(1, end), "tern-handoff");
         partner.setDaemon(true);
         partner.start();
@@ -45,10 +33,10 @@ final class LineHandoff {
     /** Takes every second step from {@code first} until {@code end}: waits for its turn, then passes it on. */
     private void follow(long first, long end) {
         for (long step = first; step < end; step += 2) {
-            while ((long) TURN.getVolatile(this) != step) {
+            while (turn != step) {
                 Thread.onSpinWait();
             }
-            TURN.setVolatile(this, step + 1);
+            turn = step + 1;
         }
     }
 }
