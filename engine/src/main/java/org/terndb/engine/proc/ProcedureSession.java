@@ -32,13 +32,22 @@ import org.terndb.txn.TransactionAbortedException;
  */
 public final class ProcedureSession {
     private static final Object[] NO_VALUES = {};
+    /** How many call plans a session keeps. */
+    private static final int KEPT_PLANS = 16;
 
     private final Session session;
     private final ProcedureRegistry registry;
     private final ExecutionContext context = new ExecutionContext();
     private long builderVersion;
-    private Frame spare; // the last call's frame, reused by the next call of the same program
-    private CallPlan lastPlan; // the call plan of the last SQL procedure call, reused while the same CALL repeats
+    /**
+     * The call plans of the last CALL statements of SQL procedures this session ran ({@link #keptCalls}[i] is
+     * {@link #keptPlans}[i]'s statement): a client alternating between a few prepared CALLs (a benchmark's mix, an
+     * application's handful of procedures) finds each one's plan and frame again instead of building them for every
+     * call. A new statement's plan replaces the oldest kept one.
+     */
+    private final CallProcedure[] keptCalls = new CallProcedure[KEPT_PLANS];
+    private final CallPlan[] keptPlans = new CallPlan[KEPT_PLANS];
+    private int nextKept; // the slot a new statement's plan takes
     private CallPlan current; // the SQL procedure call running
     private final java.util.function.Function<Transaction, CallResult> runProgram = this::runProgram;
     private ProcedureStats retryStats; // the statistics onRetry and commits count in
@@ -75,11 +84,11 @@ public final class ProcedureSession {
      */
     public CallResult call(CallProcedure call, Object[] values, boolean[] set) {
         Object[] given = values == null ? NO_VALUES : values;
-        CallPlan plan = lastPlan;
-        if (plan != null && plan.call == call && plan.changes == registry.changes()) {
+        CallPlan plan = kept(call);
+        if (plan != null && plan.changes == registry.changes()) {
             long version = session.database().catalog().snapshot().version();
             if (version == builderVersion && plan.compiled.program().catalogVersion() == version) {
-                // the CALL of the last call, the procedure neither replaced nor recompiled since
+                // a kept CALL, the procedure neither replaced nor recompiled since its plan was made
                 try {
                     plan.bind(given, set);
                     current = plan;
@@ -106,8 +115,8 @@ public final class ProcedureSession {
         }
         try {
             long changes = registry.changes(); // read before the lookup: a later CREATE or DROP shows as a change
-            CallPlan last = lastPlan;
-            ProcedureRegistry.Entry entry = last != null && last.call == call && last.changes == changes ? last.entry
+            CallPlan last = kept(call);
+            ProcedureRegistry.Entry entry = last != null && last.changes == changes ? last.entry
                     : registry.entry(call.name());
             CatalogView catalog = session.database().catalog().snapshot();
             if (catalog.version() != builderVersion) {
@@ -134,13 +143,40 @@ public final class ProcedureSession {
         }
     }
 
-    /** The call plan of this CALL statement for this compiled procedure: the last one if it is the same pair. */
+    /** The kept call plan of this CALL statement, or null. */
+    private CallPlan kept(CallProcedure call) {
+        int i = keptSlot(call);
+        return i < 0 ? null : keptPlans[i];
+    }
+
+    /** The slot of this CALL statement's kept plan, or -1 (one cache line of references to compare). */
+    private int keptSlot(CallProcedure call) {
+        CallProcedure[] calls = keptCalls;
+        for (int i = 0; i < calls.length; i++) {
+            if (calls[i] == call) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void keep(CallPlan plan) {
+        int i = keptSlot(plan.call);
+        if (i < 0) {
+            i = nextKept;
+            nextKept = (i + 1) % KEPT_PLANS;
+            keptCalls[i] = plan.call;
+        }
+        keptPlans[i] = plan;
+    }
+
+    /** The call plan of this CALL statement for this compiled procedure: the kept one if it is the same pair. */
     private CallPlan plan(ProcedureRegistry.Entry entry, CallProcedure call, CompiledProcedure compiled, long changes) {
-        CallPlan plan = lastPlan;
-        if (plan == null || plan.call != call || plan.entry != entry || plan.compiled != compiled) {
+        CallPlan plan = kept(call);
+        if (plan == null || plan.entry != entry || plan.compiled != compiled) {
             plan = new CallPlan(entry, call, compiled.parameters());
             plan.compiled = compiled;
-            lastPlan = plan;
+            keep(plan);
         }
         plan.changes = changes;
         return plan;
@@ -190,6 +226,8 @@ public final class ProcedureSession {
          * whose OUT values are the same returns it again (results are immutable, so sharing one is invisible).
          */
         CallResult lastResult;
+        /** The frame of this plan's last call, reused by its next one (none while a call of it runs). */
+        Frame spare;
 
         CallPlan(ProcedureRegistry.Entry entry, CallProcedure call, List<CompiledProcedure.Parameter> parameters) {
             if (call.arguments().size() != parameters.size()) {
@@ -314,8 +352,8 @@ public final class ProcedureSession {
     private CallResult runProgram(Transaction txn) {
         CallPlan plan = current;
         Program program = plan.compiled.program();
-        Frame frame = program.newFrame(txn, context, spare);
-        spare = null; // a call that fails half-way leaves its frame to the garbage collector
+        Frame frame = program.newFrame(txn, context, plan.spare);
+        plan.spare = null; // a call that fails half-way leaves its frame to the garbage collector
         Object[] slots = frame.slots();
         Object[] inputs = plan.inputs;
         int[] parameterSlots = plan.slots;
@@ -332,13 +370,13 @@ public final class ProcedureSession {
             throw e;
         }
         if (plan.noResults != null && results.isEmpty()) {
-            spare = frame;
+            plan.spare = frame;
             return plan.noResults;
         }
         int[] outMarkers = plan.outMarkers;
         CallResult last = plan.lastResult;
         if (last != null && results.isEmpty() && sameOutValues(last.outValues(), slots, outMarkers, parameterSlots)) {
-            spare = frame;
+            plan.spare = frame;
             return last;
         }
         Object[] out = new Object[plan.outTypes.length];
@@ -347,7 +385,7 @@ public final class ProcedureSession {
                 out[outMarkers[i]] = slots[parameterSlots[i]];
             }
         }
-        spare = frame;
+        plan.spare = frame;
         CallResult result = new CallResult(results, out, plan.outTypes);
         plan.lastResult = results.isEmpty() ? result : null;
         return result;

@@ -100,6 +100,32 @@ class ProcedureCallCostTest {
         assertEquals(5L, stock(1), "a failed bind leaves the next call alone");
     }
 
+    @Test
+    void callsAlternatingBetweenMoreStatementsThanASessionKeepsEachRunTheirOwn() {
+        s.execute("CREATE PROCEDURE shift (IN k INT, IN d INT, OUT r INT) BEGIN SET r = k + d; END");
+        int statements = 20; // more than a session keeps plans of: the rotation replaces them
+        PreparedPlan[] calls = new PreparedPlan[statements];
+        for (int n = 0; n < statements; n++) {
+            calls[n] = s.prepare("CALL shift(?, " + n + ", ?)"); // a CALL statement of its own per constant
+        }
+        for (int round = 0; round < 3; round++) {
+            for (int n = 0; n < statements; n++) {
+                int first = n % 3; // a few at the front come again before the rest: kept ones and replaced ones mix
+                assertEquals((long) (100 + first), out(calls[first], 100));
+                assertEquals((long) (round + n), out(calls[n], round));
+            }
+        }
+        s.execute("CREATE OR REPLACE PROCEDURE shift (IN k INT, IN d INT, OUT r INT) BEGIN SET r = k * d; END");
+        for (int n = 0; n < statements; n++) {
+            assertEquals((long) (7 * n), out(calls[n], 7), "the replacement runs for CALL " + n);
+            assertEquals(0L, out(calls[0], 7));
+        }
+    }
+
+    private Object out(PreparedPlan call, int k) {
+        return s.call(call, new Object[] {k, null}, null).outValues()[1];
+    }
+
     private long stock(int id) {
         return ((Number) s.execute("SELECT stock FROM item WHERE id = ?", id).rows().get(0)[0]).longValue();
     }

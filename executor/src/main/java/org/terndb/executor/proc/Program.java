@@ -85,8 +85,9 @@ public final class Program {
 
     /**
      * As {@link #newFrame(Transaction, ExecutionContext)}, reusing {@code spare} when it is a frame of this program
-     * with the same context that no call is running in any more (a session keeps its last frame, so that steady
-     * calls allocate no frame). Values of the previous call still referenced elsewhere are not touched.
+     * with the same context that no call is running in any more (a session keeps the last frame of each CALL it
+     * keeps a plan of, so that steady calls allocate no frame). Values of the previous call still referenced
+     * elsewhere are not touched.
      */
     public Frame newFrame(Transaction transaction, ExecutionContext context, Frame spare) {
         Frame frame;
