@@ -160,23 +160,22 @@ public final class ProcedureSession {
         return -1;
     }
 
-    private void keep(CallPlan plan) {
-        int i = keptSlot(plan.call);
-        if (i < 0) {
-            i = nextKept;
-            nextKept = (i + 1) % KEPT_PLANS;
-            keptCalls[i] = plan.call;
-        }
-        keptPlans[i] = plan;
-    }
-
-    /** The call plan of this CALL statement for this compiled procedure: the kept one if it is the same pair. */
+    /**
+     * The call plan of this CALL statement for this compiled procedure: the kept one if it is the same pair, else a
+     * new one kept in the statement's slot (a new statement's in the oldest).
+     */
     private CallPlan plan(ProcedureRegistry.Entry entry, CallProcedure call, CompiledProcedure compiled, long changes) {
-        CallPlan plan = kept(call);
+        int i = keptSlot(call);
+        CallPlan plan = i < 0 ? null : keptPlans[i];
         if (plan == null || plan.entry != entry || plan.compiled != compiled) {
             plan = new CallPlan(entry, call, compiled.parameters());
             plan.compiled = compiled;
-            keep(plan);
+            if (i < 0) {
+                i = nextKept;
+                nextKept = (i + 1) % KEPT_PLANS;
+                keptCalls[i] = call;
+            }
+            keptPlans[i] = plan;
         }
         plan.changes = changes;
         return plan;
