@@ -54,7 +54,10 @@ import org.terndb.txn.TransactionAbortedException;
  * </ul>
  */
 public abstract class AbstractTransaction implements Transaction {
-    /** Records fetched from the tree per scan step; later steps resume after the last key. */
+    /**
+     * The most records fetched from the tree per scan step; later steps resume after the last key. A step fetches
+     * as many as the scan still wants, and twice as many as the step before when that one did not satisfy it.
+     */
     private static final int SCAN_CHUNK = 64;
 
     protected final AbstractWorker worker;
@@ -520,10 +523,10 @@ public abstract class AbstractTransaction implements Transaction {
         int visited = 0;
         ScanBuffer buffer = pushScanBuffer();
         try {
+            int chunk = Math.min(remaining, SCAN_CHUNK);
             while (true) {
                 checkAbortRequested(); // a long scan is many operations: it stops between chunks when asked
                 buffer.clear();
-                int chunk = Math.min(remaining, SCAN_CHUNK);
                 int n = index.tree().scan(lo, loInclusive, hi, hiInclusive, reverse, chunk, buffer, nodeSet);
                 for (int i = 0; i < buffer.size(); i++) {
                     Record r = buffer.get(i);
@@ -556,6 +559,10 @@ public abstract class AbstractTransaction implements Transaction {
                     lo = last;
                     loInclusive = false;
                 }
+                // The step's records were not all rows (deleted ones wait in the tree until reclaimed): a scan
+                // for the first row of a range whose head was just deleted, as TPC-C's Delivery does, would
+                // otherwise descend the tree once for each deleted record it passes.
+                chunk = Math.min(Math.max(remaining, chunk * 2), SCAN_CHUNK);
             }
         } finally {
             buffer.clear();
