@@ -23,6 +23,9 @@ import org.terndb.txn.Worker;
  * node set's size counts them.
  */
 class ScanPastDeletedRecordsTest {
+    private static final int ROWS = 2000;
+    private static final int DELETED = 1000;
+
     /**
      * Epochs that do not advance during the test, so that no deleted record is reclaimed; but the MVTO protocols'
      * commit waits for its epoch to close (group commit), so they run at the default pace, where a record reclaimed
@@ -31,9 +34,6 @@ class ScanPastDeletedRecordsTest {
     private static TxnOptions options(String protocol) {
         return protocol.startsWith("mvto") ? TxnOptions.defaults() : TxnOptions.defaults().with("epoch_ms", "3600000");
     }
-
-    private static final int ROWS = 2000;
-    private static final int DELETED = 1000;
 
     static Stream<String> protocols() {
         return Protocols.names().stream();
